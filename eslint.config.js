@@ -4,7 +4,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "app/generated/**", ".cache/**", "test-results/**", "public/build/**"] },
+  { ignores: ["build/**", "node_modules/**", ".cache/**", "test-results/**", "public/build/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

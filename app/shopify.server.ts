@@ -1,0 +1,60 @@
+// The one place that configures the Shopify app library. Everything else imports `authenticate`,
+// `unauthenticated` and friends from here.
+import "@shopify/shopify-app-remix/adapters/node";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import db from "./db.server";
+import { env } from "./env.server";
+
+const config = env();
+
+// Sandbox mode: Admin API calls and token exchange go to the local Shopify sandbox. In normal mode
+// the module is never imported.
+const sandbox = config.SANDBOX_MODE && config.SHOPIFY_SANDBOX_URL
+  ? await import("./shopify/sandbox-fetch.server")
+  : undefined;
+if (sandbox && config.SHOPIFY_SANDBOX_URL) sandbox.installSandboxFetch(config.SHOPIFY_SANDBOX_URL);
+
+export const apiVersion = ApiVersion.October26;
+
+const shopify = shopifyApp({
+  apiKey: config.SHOPIFY_API_KEY,
+  apiSecretKey: config.SHOPIFY_API_SECRET,
+  apiVersion,
+  scopes: config.SCOPES,
+  appUrl: config.SHOPIFY_APP_URL,
+  authPathPrefix: "/auth",
+  sessionStorage: new PrismaSessionStorage(db),
+  distribution: AppDistribution.AppStore,
+  future: { unstable_newEmbeddedAuthStrategy: true },
+  ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
+});
+
+export default shopify;
+
+/** In sandbox mode the library's bounce pages load the sandbox's App Bridge stand-in, not the CDN. */
+async function sandboxed<T>(work: () => Promise<T>): Promise<T> {
+  if (!sandbox || !config.SHOPIFY_SANDBOX_URL) return work();
+  try {
+    return await work();
+  } catch (thrown) {
+    if (thrown instanceof Response) throw await sandbox.rewriteAppBridgeScript(thrown, config.SHOPIFY_SANDBOX_URL);
+    throw thrown;
+  }
+}
+
+export const authenticate = {
+  ...shopify.authenticate,
+  admin: (request: Request) => sandboxed(() => shopify.authenticate.admin(request)),
+} as typeof shopify.authenticate;
+
+/** The App Bridge script the embedded UI loads: Shopify's CDN, or the sandbox's stand-in. */
+export const appBridgeUrl: string | undefined = sandbox && config.SHOPIFY_SANDBOX_URL
+  ? sandbox.sandboxAppBridgeUrl(config.SHOPIFY_SANDBOX_URL)
+  : undefined;
+
+export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+export const unauthenticated = shopify.unauthenticated;
+export const login = shopify.login;
+export const registerWebhooks = shopify.registerWebhooks;
+export const sessionStorage = shopify.sessionStorage;
