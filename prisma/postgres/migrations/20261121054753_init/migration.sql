@@ -33,6 +33,7 @@ CREATE TABLE "Shop" (
     "studioApiKeyEnc" TEXT,
     "studioApiKeyHint" TEXT,
     "studioEnvironment" TEXT,
+    "studioBaseUrl" TEXT,
     "studioWebhookSecretEnc" TEXT,
     "studioKeyCheckedAt" TIMESTAMP(3),
     "lastStudioWebhookAt" TIMESTAMP(3),

@@ -28,6 +28,7 @@ CREATE TABLE "Shop" (
     "studioApiKeyEnc" TEXT,
     "studioApiKeyHint" TEXT,
     "studioEnvironment" TEXT,
+    "studioBaseUrl" TEXT,
     "studioWebhookSecretEnc" TEXT,
     "studioKeyCheckedAt" DATETIME,
     "lastStudioWebhookAt" DATETIME,
