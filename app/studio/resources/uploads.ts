@@ -93,7 +93,9 @@ export function uploadsResource(ctx: StudioHttpContext) {
         const durationMs = Math.round(performance.now() - started);
         ctx.logger.info({ method: "PUT", path: "(upload target)", status: res.statusCode, sizeBytes: opts.sizeBytes, durationMs }, "studio upload");
         if (res.statusCode < 200 || res.statusCode >= 300) {
-          const code = /"code"\s*:\s*"([A-Z_]+)"/.exec(text)?.[1];
+          // Storage answers in its own format (JSON envelope or S3-style XML): take the code only.
+          const m = /"code"\s*:\s*"([A-Za-z_]+)"|<Code>([A-Za-z_]+)<\/Code>/.exec(text);
+          const code = m?.[1] ?? m?.[2];
           throw uploadError("storage_rejected", `storage refused the upload with ${res.statusCode}${code ? ` ${code}` : ""}`, { status: res.statusCode, sentBytes: counter.sent });
         }
         if (sizeFailure) throw sizeFailure;
