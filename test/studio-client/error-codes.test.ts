@@ -42,7 +42,7 @@ const noRetry = { retry: { maxAttempts: 1 } };
 /** A pacer that never waits: lets a test spend a bucket to see the studio's own 429. */
 const unpaced: Pacer = { acquire: async () => undefined, penalize: () => undefined };
 
-function expectTyped(error: unknown, cls: abstract new (...args: never[]) => StudioError, code: string, status: number): asserts error is StudioError {
+function expectTyped<E extends StudioError>(error: unknown, cls: abstract new (...args: never[]) => E, code: string, status: number): asserts error is E {
   expect(error).toBeInstanceOf(cls);
   expect(error).toMatchObject({ code, status });
   expect((error as StudioError).message.length).toBeGreaterThan(0);
