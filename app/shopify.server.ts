@@ -4,9 +4,10 @@ import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import db from "./db.server";
-import { env } from "./env.server";
+import { loadEnvOrExit } from "./env.server";
 
-const config = env();
+// The first module to read the configuration at boot: a bad variable ends the process here.
+const config = loadEnvOrExit();
 
 // Sandbox mode: Admin API calls and token exchange go to the local Shopify sandbox. In normal mode
 // the module is never imported.
