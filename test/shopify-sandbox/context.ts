@@ -12,6 +12,8 @@ export interface SandboxContext {
   /** The sandbox clock: real time plus an offset the control surface can advance (for the bucket, tokens). */
   now(): number;
   advance(ms: number): void;
+  /** Back to real time (reset does this). */
+  resetClock(): void;
   /** The origin the server listens on, once it does. */
   origin: string;
   /** App URL used when a token exchange auto-installs a shop nobody installed through the control surface. */
@@ -26,6 +28,7 @@ export function createContext(apiKey: string, apiSecret: string, config: AppConf
     faults: new Faults(),
     now: () => clock() + offset,
     advance: (ms: number) => { offset += Math.max(0, ms); },
+    resetClock: () => { offset = 0; },
     origin: "",
     defaultAppUrl: process.env.SHOPIFY_APP_URL ?? config.applicationUrl,
   };

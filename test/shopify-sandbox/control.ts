@@ -74,7 +74,7 @@ function webhookBody(ctx: SandboxContext, shop: ShopState, topic: string, orderI
 type Handler = (ctx: SandboxContext, m: string[], body: Record<string, unknown>, url: URL) => Promise<unknown> | unknown;
 
 const ROUTES: Array<[string, RegExp, Handler]> = [
-  ["POST", /^\/__shopify\/reset$/, (ctx) => { ctx.store.reset(); ctx.faults.clear(); return { ok: true }; }],
+  ["POST", /^\/__shopify\/reset$/, (ctx) => { ctx.store.reset(); ctx.faults.clear(); ctx.resetClock(); return { ok: true }; }],
   ["POST", /^\/__shopify\/shops$/, (ctx, _m, body) => {
     const input = parse(installInput, body);
     const before = ctx.store.shop(input.shop)?.products.size ?? 0;
