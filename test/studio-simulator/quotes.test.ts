@@ -144,7 +144,7 @@ describe("POST /quotes refusals", () => {
     const ids = async (country: string, item: Record<string, unknown>) => {
       const res = await quote({ shippingMethodId: null, shippingAddress: { ...ADDRESS_AU, country, postcode: country === "AU" ? "2042" : "10001" } }, item);
       expect(res.body.error?.code).toBe("SHIPPING_UNAVAILABLE");
-      for (const o of res.body.error?.details.shippingOptions) {
+      for (const o of res.body.error!.details.shippingOptions) {
         expect(Object.keys(o).sort()).toEqual(["description", "estimatedDelivery", "id", "isCollection", "name", "priceCents", "requiresQuote"]);
       }
       return res.body.error?.details.shippingOptions.map((o: { id: string }) => o.id);

@@ -59,7 +59,7 @@ export async function partner(h: Harness, opts: { environment?: StudioEnvironmen
 export async function uploadArtwork(api: Api, bytes: Buffer, contentType = "image/png"): Promise<string> {
   const target = await api("POST", "/uploads", { filename: "art.png", contentType, sizeBytes: bytes.length });
   if (target.status !== 201) throw new Error(`upload target failed: ${JSON.stringify(target.body)}`);
-  const put = await fetch(target.body.data.uploadUrl, { method: "PUT", headers: { "content-type": contentType }, body: bytes });
+  const put = await fetch(target.body.data.uploadUrl, { method: "PUT", headers: { "content-type": contentType }, body: new Uint8Array(bytes) });
   if (put.status !== 200) throw new Error(`upload PUT failed: ${put.status}`);
   return target.body.data.url as string;
 }
@@ -79,4 +79,10 @@ export async function placeOrder(api: Api, imageUrl: string, idempotencyKey = `k
   const order = await api("POST", "/orders", { quoteId: quote.body.data.quoteId }, { "idempotency-key": idempotencyKey });
   if (order.status !== 201) throw new Error(`order failed: ${JSON.stringify(order.body)}`);
   return { quote: quote.body.data, order: order.body.data };
+}
+
+/** An account with an all-scopes test key, without uploading anything. */
+export async function setupHarnessAccount(h: Harness, opts: { environment?: StudioEnvironment } = {}) {
+  const account = await setupStudioAccount(h.control, opts);
+  return { ...account, api: apiClient(h.studio.baseUrl, account.key) };
 }
