@@ -1,5 +1,6 @@
 // Query cost and the per-shop leaky bucket, modelled on Shopify's calculated query cost:
 // - requested cost: every field returning an object (or interface/union) costs 1, scalars and enums 0;
+//   fragments on different possible types are alternatives (the most expensive one counts);
 //   a connection (a type named *Connection) costs 2 plus its `first`/`last` (default 10) times the cost
 //   of one node (1 + its selection; edges/pageInfo wrappers are free); every root mutation field costs 10 (its payload is not counted).
 // - actual cost: 1 per object in the response data (connections' edge/pageInfo wrappers included),
@@ -33,17 +34,24 @@ export function requestedCost(schema: GraphQLSchema, op: OperationDefinitionNode
   const walk = (set: SelectionSetNode | undefined, parent: GraphQLCompositeType, depth: number): number => {
     if (!set || depth > 50) return 0;
     let sum = 0;
+    // Fragments on other (possible) types are alternatives: Shopify charges the most expensive one.
+    const alternatives = new Map<string, number>();
+    const fragment = (typeName: string | undefined, inner: SelectionSetNode) => {
+      const t = typeName ? (schema.getType(typeName) as GraphQLCompositeType | undefined) ?? parent : parent;
+      const cost = walk(inner, t, depth + 1);
+      if (t === parent) sum += cost;
+      else alternatives.set(t.name, (alternatives.get(t.name) ?? 0) + cost);
+    };
     for (const sel of set.selections) {
       if (sel.kind === Kind.INLINE_FRAGMENT) {
-        const t = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent;
-        sum += walk(sel.selectionSet, (t as GraphQLCompositeType) ?? parent, depth + 1);
+        fragment(sel.typeCondition?.name.value, sel.selectionSet);
         continue;
       }
       if (sel.kind === Kind.FRAGMENT_SPREAD) {
         const frag = fragments.get(sel.name.value);
         if (!frag || seen.has(frag.name.value)) continue;
         seen.add(frag.name.value);
-        sum += walk(frag.selectionSet, (schema.getType(frag.typeCondition.name.value) as GraphQLCompositeType) ?? parent, depth + 1);
+        fragment(frag.typeCondition.name.value, frag.selectionSet);
         seen.delete(frag.name.value);
         continue;
       }
@@ -70,7 +78,7 @@ export function requestedCost(schema: GraphQLSchema, op: OperationDefinitionNode
         sum += 2 + page * perNode;
       } else sum += 1 + walk(sel.selectionSet, named as GraphQLCompositeType, depth + 1);
     }
-    return sum;
+    return sum + Math.max(0, ...alternatives.values());
   };
   return walk(op.selectionSet, root, 0);
 }

@@ -203,6 +203,32 @@ describe("GIVEN the cost of queries and a small bucket", () => {
     expect(cost?.throttleStatus.currentlyAvailable).toBeLessThanOrEqual(available + 11);
   });
 
+  it("WHEN costs are computed THEN objects cost 1, connections 2 + first x node, fragments on other types count the dearest, and > 1000 is refused", async () => {
+    const cheap = await env.graphql(SHOP, token, "{ shop { name } products(first: 5) { nodes { id variants(first: 3) { nodes { id } } } } }");
+    expect(cheap.body.extensions?.cost.requestedQueryCost).toBe(1 + 2 + 5 * (1 + 2 + 3));
+    const nodes = await env.graphql(SHOP, token, `query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Product { featuredImage { url } } ... on ProductVariant { product { id } image { url } } } }`, { ids: variantIds });
+    expect(nodes.body.extensions?.cost.requestedQueryCost).toBe(1 + 2);
+    const nested = await env.graphql(SHOP, token, "{ orders(first: 50) { nodes { lineItems(first: 250) { nodes { id } } } } }");
+    expect(nested.status).toBe(200);
+    expect(nested.body.data).toBeUndefined();
+    expect(nested.body.errors?.[0].extensions?.code).toBe("MAX_COST_EXCEEDED");
+    expect(nested.body.extensions?.cost.requestedQueryCost).toBe(2 + 50 * (1 + 2 + 250));
+  });
+
+  it("WHEN a timeout fault is injected THEN the request gets no answer until the client gives up, and the next one is answered", async () => {
+    await env.control.addFault({ kind: "timeout", count: 1 });
+    const call = (signal?: AbortSignal) => fetch(`${env.sandbox.origin}/shops/${SHOP}/admin/api/2026-10/graphql.json`, {
+      method: "POST", headers: { "content-type": "application/json", "x-shopify-access-token": token }, body: JSON.stringify({ query: "{ shop { name } }" }), signal,
+    });
+    const controller = new AbortController();
+    const pending = call(controller.signal);
+    const raced = await Promise.race([pending.then(() => "answered", () => "aborted"), new Promise((ok) => setTimeout(() => ok("no answer yet"), 300))]);
+    expect(raced).toBe("no answer yet");
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    expect((await call()).status).toBe(200);
+  });
+
   it("WHEN faults are injected for an operation THEN that operation gets THROTTLED or a 500 and others do not", async () => {
     await env.control.addFault({ operation: "OrderForPrint", kind: "throttled", count: 1 });
     await env.control.addFault({ operation: "shop", kind: "500", count: 1 });
