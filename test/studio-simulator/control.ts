@@ -5,7 +5,7 @@ import { CATALOGUE_SECTIONS, type CatalogueSection } from "./catalogue";
 import { isoOrNull } from "./clock";
 import { ApiError, dataReply, validationError, type Reply } from "./envelope";
 import { FAULT_KINDS, type FaultKind } from "./faults";
-import { newId } from "./ids";
+import { newId, safeDecode } from "./ids";
 import { MANUAL_STATUSES, addShipment, cancel, markPrinted, orderView, recordPayment, setStatus, type ManualStatus } from "./order-lifecycle";
 import type { Simulator } from "./simulator";
 import { SCOPES, type Account, type Environment, type Invoice, type Scope, type StoredOrder } from "./store";
@@ -73,7 +73,7 @@ export class ControlApi {
   }
 
   async handle(method: string, relPath: string, query: URLSearchParams, body: unknown): Promise<Reply> {
-    const seg = relPath.split("/").filter((s) => s.length > 0).map((s) => decodeURIComponent(s));
+    const seg = relPath.split("/").filter((s) => s.length > 0).map(safeDecode);
     const b: JsonObject = isObject(body) ? body : {};
     const route = `${method} /${seg.map((s, i) => (i % 2 === 1 && seg.length > 1 && !["withdraw"].includes(s) ? ":id" : s)).join("/")}`;
     const sim = this.sim;

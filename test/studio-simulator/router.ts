@@ -5,6 +5,7 @@ import type { Caller } from "./context";
 import { ApiError, dataReply, errorReply, internalError, validationError, type Reply } from "./envelope";
 import type { Fault } from "./faults";
 import { canonicalJson } from "./idempotency";
+import { safeDecode } from "./ids";
 import { cancelOrder, getOrder, listOrders, placeOrder } from "./orders";
 import { createQuote, getQuote } from "./quotes";
 import type { Simulator } from "./simulator";
@@ -40,11 +41,7 @@ function matchRoute(method: string, relPath: string): { route: Route; id: string
     let id = "";
     const ok = route.pattern.every((p, i) => {
       if (p !== ":id") return p === segments[i];
-      try {
-        id = decodeURIComponent(segments[i]);
-      } catch {
-        id = segments[i];
-      }
+      id = safeDecode(segments[i]);
       return true;
     });
     if (ok) return { route, id };

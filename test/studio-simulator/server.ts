@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CONTROL_BASE, ControlApi } from "./control";
 import { ApiError, errorReply, type Reply } from "./envelope";
+import { safeDecode } from "./ids";
 import { API_BASE, PublicApi } from "./router";
 import { Simulator } from "./simulator";
 import { ARTWORK_PREFIX, STORAGE_PREFIX } from "./uploads";
@@ -74,11 +75,11 @@ export async function startStudioSimulator(opts: StudioSimulatorOptions = {}): P
     const path = url.pathname;
     const method = (req.method ?? "GET").toUpperCase();
     if (path.startsWith(STORAGE_PREFIX) && method === "PUT") {
-      return sim.uploads.put(req, res, decodeURIComponent(path.slice(STORAGE_PREFIX.length)), url.searchParams);
+      return sim.uploads.put(req, res, safeDecode(path.slice(STORAGE_PREFIX.length)), url.searchParams);
     }
     if (path.startsWith(ARTWORK_PREFIX) && (method === "GET" || method === "HEAD")) {
       req.resume();
-      return sim.uploads.get(res, decodeURIComponent(path.slice(ARTWORK_PREFIX.length)));
+      return sim.uploads.get(res, safeDecode(path.slice(ARTWORK_PREFIX.length)));
     }
     let raw: Buffer;
     try {
