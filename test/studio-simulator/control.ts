@@ -245,7 +245,7 @@ export class ControlApi {
           throw validationError([{ path: "advanceSeconds", message: "must be a non-negative number" }]);
         }
         sim.clock.advance(seconds);
-        await sim.webhooks.tick();
+        await sim.webhooks.settle();
         return dataReply(200, { now: sim.clock.iso() });
       }
       case "POST /faults": {

@@ -97,8 +97,10 @@ describe("webhook delivery", () => {
     expect(d.state).toBe("pending");
     expect(d.attempts[0].status).toBe(500);
     const delays = [60, 300, 900, 3600, 14_400, 43_200];
+    let dueAt = Date.parse(d.createdAt);
     for (const [i, delay] of delays.entries()) {
-      expect(Date.parse(d.nextAttemptAt as string) - Date.parse(d.attempts[i].at)).toBe(delay * 1000);
+      dueAt += delay * 1000;
+      expect(Date.parse(d.nextAttemptAt as string)).toBe(dueAt);
       await h.control.advanceClock(delay - 1);
       expect((await attempts()).attempts).toHaveLength(i + 1);
       await h.control.advanceClock(1);
@@ -111,6 +113,17 @@ describe("webhook delivery", () => {
     const resent = await h.control.resendDelivery(d.deliveryId);
     expect(resent.state).toBe("delivered");
     expect(new Set(received.map((r) => r.headers["service-event-id"])).size).toBe(1);
+  });
+
+  it("WHEN the clock jumps past the whole schedule THEN every retry is made during that advance and the delivery ends failed", async () => {
+    const p = await partner(h);
+    const { endpointId } = await h.control.createWebhookEndpoint(p.accountId, { url: receiverUrl, environment: "test" });
+    answerStatus = 500;
+    await placeOrder(p.api, p.imageUrl);
+    await h.control.advanceClock(18 * 3600);
+    const [d] = await h.control.webhookDeliveries(endpointId);
+    expect(d.attempts).toHaveLength(7);
+    expect(d.state).toBe("failed");
   });
 
   it("WHEN the receiver redirects THEN the redirect is not followed and counts as a failure", async () => {

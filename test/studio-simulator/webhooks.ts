@@ -73,6 +73,7 @@ export class Webhooks implements EventSink {
   deliveries = new Map<string, Delivery>();
   private timer: NodeJS.Timeout | null = null;
   private sockets = new Set<http.ClientRequest>();
+  private inFlight = new Set<Promise<void>>();
 
   constructor(private readonly sim: Sim) {}
 
@@ -140,15 +141,37 @@ export class Webhooks implements EventSink {
     await this.attempt(delivery, true);
   }
 
-  private async attempt(d: Delivery, manual: boolean): Promise<void> {
+  /** Waits for attempts in flight, then sends whatever became due meanwhile, until nothing is due. */
+  async settle(): Promise<void> {
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(this.inFlight);
+      const now = this.sim.clock.now();
+      const due = [...this.deliveries.values()].some((d) => d.state === "pending" && d.nextAttemptAt !== null && d.nextAttemptAt <= now && !this.endpoints.get(d.endpointId)?.disabled);
+      if (!due && this.inFlight.size === 0) return;
+      await this.tick();
+    }
+  }
+
+  private attempt(d: Delivery, manual: boolean): Promise<void> {
+    const running = this.runAttempt(d, manual);
+    this.inFlight.add(running);
+    return running.finally(() => this.inFlight.delete(running));
+  }
+
+  private async runAttempt(d: Delivery, manual: boolean): Promise<void> {
     const endpoint = this.endpoints.get(d.endpointId);
     if (!endpoint || d.inFlight) return;
     d.inFlight = true;
+    // Retries count from when the attempt was due, so a clock jump past several retry times replays
+    // each of them (as the real service would have made them during that time).
+    const sentAt = this.sim.clock.now();
+    const dueAt = manual || d.nextAttemptAt === null ? sentAt : d.nextAttemptAt;
+    const wallAt = new Date().toISOString();
     const result = await this.post(endpoint, d);
     d.inFlight = false;
     if (!this.deliveries.has(d.deliveryId)) return; // reset while in flight
-    const now = this.sim.clock.now();
-    d.attempts.push({ at: isoOrNull(now) as string, wallAt: new Date().toISOString(), status: result.status, error: result.error, manual });
+    const now = sentAt;
+    d.attempts.push({ at: isoOrNull(sentAt) as string, wallAt, status: result.status, error: result.error, manual });
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
     if (ok) {
       d.state = "delivered";
@@ -167,7 +190,7 @@ export class Webhooks implements EventSink {
       d.state = "failed";
       d.nextAttemptAt = null;
     } else {
-      d.nextAttemptAt = now + RETRY_DELAYS_S[d.scheduledAttempts - 1] * 1000;
+      d.nextAttemptAt = dueAt + RETRY_DELAYS_S[d.scheduledAttempts - 1] * 1000;
     }
   }
 
