@@ -12,7 +12,8 @@ const SCRIPT = String.raw`(function () {
   var SANDBOX = __SANDBOX_ORIGIN__;
   var current = document.currentScript;
   var params = new URLSearchParams(location.search);
-  var apiKey = (current && current.getAttribute("data-api-key")) || params.get("apiKey") || "";
+  var meta = document.querySelector('meta[name="shopify-api-key"]');
+  var apiKey = (current && current.getAttribute("data-api-key")) || (meta && meta.getAttribute("content")) || params.get("apiKey") || "";
   var shop = params.get("shop") || "";
   var host = params.get("host") || (shop ? btoa("admin.shopify.com/store/" + shop.replace(/\.myshopify\.com$/, "")).replace(/=+$/, "") : "");
   if (!shop && host) { try { var decoded = atob(host); var m = /store\/([^/]+)/.exec(decoded); if (m) shop = m[1] + ".myshopify.com"; } catch (e) { /* not base64 */ } }

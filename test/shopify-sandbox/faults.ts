@@ -1,6 +1,6 @@
 // Injected faults: `{operation?, kind, count?, probability?}`. `operation` matches a GraphQL operation
-// name or a root field name ("tokenExchange" targets the token-exchange endpoint); without it every
-// Admin request matches. A fault fires for the next `count` matching requests (1 when neither count
+// name or a root field name ("tokenExchange" targets the token-exchange endpoint, and only a fault
+// naming it does); without it every Admin GraphQL request matches. A fault fires for the next `count` matching requests (1 when neither count
 // nor probability is given; unlimited when only probability is given), each with `probability` (1).
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
@@ -31,11 +31,12 @@ export class Faults {
     this.faults = [];
   }
 
-  /** The kind of the first fault that matches one of `names` and fires now, or null. */
-  take(names: string[]): FaultInput["kind"] | null {
+  /** The kind of the first fault that matches one of `names` and fires now, or null. With `namedOnly`,
+   * faults without an operation do not match (the token endpoint is hit only when named). */
+  take(names: string[], namedOnly = false): FaultInput["kind"] | null {
     for (const f of this.faults) {
       if (f.remaining <= 0) continue;
-      if (f.operation !== null && !names.includes(f.operation)) continue;
+      if (f.operation === null ? namedOnly : !names.includes(f.operation)) continue;
       if (this.random() >= f.probability) continue;
       f.remaining -= 1;
       this.faults = this.faults.filter((x) => x.remaining > 0);

@@ -48,6 +48,10 @@ async function route(ctx: SandboxContext, req: IncomingMessage, res: ServerRespo
   }
   const target = adminTarget(req, url);
   if (target && req.method === "POST" && target.rest === "/admin/oauth/access_token") {
+    const fault = ctx.faults.take(["tokenExchange"], true);
+    if (fault === "timeout") return hang(req, res);
+    if (fault === "500") return sendJson(res, 500, { errors: "Internal Server Error" });
+    if (fault === "throttled") return sendJson(res, 429, { errors: "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service." }, { "retry-after": "1" });
     return sendJson(res, 200, tokenExchange(ctx, target.shop, await readObject(req)));
   }
   const gql = target && /^\/admin\/api\/([\w-]+)\/graphql\.json$/.exec(target.rest);

@@ -82,6 +82,19 @@ describe("GIVEN session tokens Shopify would refuse", () => {
   });
 });
 
+describe("GIVEN a fault on the token endpoint", () => {
+  it("WHEN only the named tokenExchange fault exists THEN the exchange answers 500 once and GraphQL is untouched", async () => {
+    await env.control.addFault({ operation: "tokenExchange", kind: "500" });
+    const sessionToken = await env.control.sessionToken(SHOP);
+    expect((await exchange(SHOP, sessionToken, "offline")).status).toBe(500);
+    const { status, body } = await exchange(SHOP, sessionToken, "offline");
+    expect(status).toBe(200);
+    await env.control.addFault({ kind: "500" });
+    expect((await exchange(SHOP, sessionToken, "offline")).status).toBe(200);
+    expect((await env.graphql(SHOP, String(body.access_token), "{ shop { name } }")).status).toBe(500);
+  });
+});
+
 describe("GIVEN a shop nobody installed through the control surface", () => {
   it("WHEN its first valid token exchange arrives THEN the app is installed on it (managed install) and the token works", async () => {
     const shop = "new-gallery.myshopify.com";
