@@ -59,11 +59,11 @@ describe("idempotent order creation", () => {
   it("GIVEN the first attempt still running (timeout fault) WHEN the client retries THEN 409 + Retry-After is waited out exactly and the order replays", async () => {
     const logger = recordingLogger();
     const sleeps: number[] = [];
-    const { client, accountId } = await world.account({
-      client: { logger, fetchTimeoutMs: 300, retry: { maxAttempts: 10, baseDelayMs: 20, maxDelayMs: 50, sleep: (ms, signal) => (sleeps.push(ms), realSleep(ms, signal)) } },
-    });
-    const quote = await heldQuote(client);
-    await world.control.addFault({ method: "POST", path: "/orders", kind: "timeout", delayMs: 1_500, count: 1 });
+    const { client: setup, key, accountId } = await world.account();
+    const quote = await heldQuote(setup);
+    // Only this client gives up early: the first attempt is still running at the studio when it retries.
+    const client = world.clientFor(key, { logger, fetchTimeoutMs: 500, retry: { maxAttempts: 10, baseDelayMs: 20, maxDelayMs: 50, sleep: (ms, signal) => (sleeps.push(ms), realSleep(ms, signal)) } });
+    await world.control.addFault({ method: "POST", path: "/orders", kind: "timeout", delayMs: 2_500, count: 1 });
     const order = await client.orders.create({ quoteId: quote.quoteId }, { idempotencyKey: "slow-1" });
     expect(order.quoteId).toBe(quote.quoteId);
     await expectOneOrderOneInvoice(accountId, order);

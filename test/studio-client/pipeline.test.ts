@@ -127,7 +127,7 @@ describe("client pipeline", () => {
   });
 
   it("GIVEN a connection reset then success WHEN reading THEN it is retried; a hang becomes a timeout StudioConnectionError", async () => {
-    const { server, client } = await setup((req, i) => (req.url.includes("/quotes/") ? (i === 0 ? "reset" : ok(null)) : "hang"), { fetchTimeoutMs: 200, maxAttempts: 2 });
+    const { server, client } = await setup((req, i) => (req.url.includes("/quotes/") ? (i === 0 ? "reset" : ok(null)) : "hang"), { fetchTimeoutMs: 1_000, maxAttempts: 2 });
     const resetThenBad = await client.quotes.get("q_1").catch((e: unknown) => e);
     expect(resetThenBad).toBeInstanceOf(StudioResponseError); // second answer is data:null, not a quote
     expect(server.seen).toHaveLength(2);
