@@ -7,8 +7,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+// STUDIO_HOST defaults to loopback; anything else is refused unless STUDIO_ALLOW_NON_LOOPBACK=1.
+const host = process.env.STUDIO_HOST ?? "127.0.0.1";
+const allowNonLoopback = process.env.STUDIO_ALLOW_NON_LOOPBACK === "1";
+
 try {
-  const studio = await startStudioSimulator({ port, host: "127.0.0.1" });
+  const studio = await startStudioSimulator({ port, host, allowNonLoopback });
   console.log(`studio listening on ${studio.origin}`);
   let stopping = false;
   const stop = (): void => {

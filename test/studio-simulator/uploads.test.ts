@@ -40,8 +40,10 @@ function put(url: string, headers: Record<string, string | number>, chunks: Iter
 }
 
 async function stored(url: string): Promise<boolean> {
-  const uploads = (await (await fetch(`${h.studio.origin}/__studio/uploads?accountId=${accountId}`)).json()) as { data: Array<{ url: string; completedAt: string | null }> };
-  return uploads.data.find((u) => u.url === url)?.completedAt !== null;
+  const uploads = await h.control.uploads(accountId);
+  const upload = uploads.find((u) => u.url === url);
+  if (!upload) throw new Error(`no upload record for ${url}`);
+  return upload.completedAt !== null;
 }
 
 describe("POST /uploads", () => {

@@ -250,6 +250,14 @@ export class StudioControl {
   clearFaults(): Promise<{ cleared: true }> {
     return this.call("DELETE", "/faults");
   }
+
+  removeFault(faultId: string): Promise<{ faultId: string; removed: true }> {
+    return this.call("DELETE", `/faults/${encodeURIComponent(faultId)}`);
+  }
+
+  uploads(accountId?: string): Promise<Array<{ uploadId: string; accountId: string; key: string; url: string; filename: string; contentType: string; sizeBytes: number; completedAt: string | null }>> {
+    return this.call("GET", `/uploads${accountId ? `?accountId=${encodeURIComponent(accountId)}` : ""}`);
+  }
 }
 
 /** A fresh trade account with one key holding every scope. */
