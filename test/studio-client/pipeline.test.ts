@@ -1,6 +1,8 @@
 // The client's request pipeline against a scripted studio on 127.0.0.1:0: retries, Retry-After,
 // typed failures, redaction of the key, last-page markers. Time is injected (no real waiting).
+import { Writable } from "node:stream";
 import { inspect } from "node:util";
+import pino from "pino";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   StudioConnectionError,
@@ -13,6 +15,7 @@ import {
   createStudioClient,
   type StudioClient,
 } from "../../app/studio";
+import { parseRetryAfter } from "../../app/studio/http.server";
 import { fakeClock, type FakeClock } from "./fake-clock";
 import { fail, ok, orderFixture, recordingLogger, startScriptedStudio, type Script, type ScriptedStudio } from "./scripted-studio";
 
@@ -191,5 +194,34 @@ describe("client pipeline", () => {
     };
     await expect(loop()).rejects.toBeInstanceOf(StudioResponseError);
     await expect(client.orders.listPage({ limit: 101 })).rejects.toBeInstanceOf(StudioUsageError);
+  });
+
+  it("GIVEN a real pino logger WHEN requests succeed and fail THEN lines carry method/path/status/attempt/duration and never the key or the body", async () => {
+    let output = "";
+    const sink = new Writable({ write: (chunk: Buffer, _enc, done) => ((output += chunk.toString("utf8")), done()) });
+    const logger = pino({ level: "debug" }, sink);
+    const server = await startScriptedStudio((_req, i) => (i === 0 ? fail(500, "INTERNAL_ERROR", "boom") : ok(orderFixture({ lines: [], status: "received" }), {}, 201)));
+    const client = createStudioClient({ apiKey: KEY, baseUrl: server.baseUrl, logger, clock: fakeClock() });
+    open.push(server, client);
+    await client.orders.create({ quoteId: "q_1", specialInstructions: "Deliver to jane@example.com at 1 Secret Lane" }, { idempotencyKey: "pino-1" });
+    const lines = output.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.filter((l) => l.msg === "studio request").map((l) => [l.method, l.path, l.status, l.attempt])).toEqual([
+      ["POST", "/orders", 500, 1],
+      ["POST", "/orders", 201, 2],
+    ]);
+    expect(lines.every((l) => typeof l.durationMs === "number" || l.msg !== "studio request")).toBe(true);
+    expect(hasKey(output)).toBe(false);
+    expect(output).not.toContain("jane@example.com");
+    expect(output).not.toContain("Secret Lane");
+  });
+
+  it("GIVEN Retry-After as seconds, an HTTP date or garbage WHEN parsed THEN seconds or null", () => {
+    const now = Date.parse("2026-11-21T06:00:00Z");
+    expect(parseRetryAfter("7", now)).toBe(7);
+    expect(parseRetryAfter(["3", "9"], now)).toBe(3);
+    expect(parseRetryAfter("Sat, 21 Nov 2026 06:00:30 GMT", now)).toBe(30);
+    expect(parseRetryAfter("Sat, 21 Nov 2026 05:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("soon", now)).toBeNull();
+    expect(parseRetryAfter(undefined, now)).toBeNull();
   });
 });
