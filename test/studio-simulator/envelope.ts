@@ -1,3 +1,5 @@
+import type { ServerResponse } from "node:http";
+
 // The public envelope `{ data, error }` and the Reply value every handler returns. Handlers build a
 // Reply instead of writing to the socket so that idempotent replays, faults and the request log can
 // all see (and reuse) exactly what would have been sent.
@@ -59,3 +61,10 @@ export const validationError = (errors: PathIssue[]): ApiError =>
     `The request body does not match the schema: ${errors.map((e) => `${e.path || "(body)"} ${e.message}`).join("; ")}`,
     { errors },
   );
+
+/** Writes a Reply unless the client is already gone (a fault or a timeout may have closed it). */
+export function writeReply(res: ServerResponse, reply: Reply): void {
+  if (res.destroyed || res.headersSent) return;
+  res.writeHead(reply.status, { ...reply.headers, "content-length": Buffer.byteLength(reply.body) });
+  res.end(reply.body);
+}

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "./auth";
 import type { Caller } from "./context";
-import { ApiError, dataReply, errorReply, internalError, validationError, type Reply } from "./envelope";
+import { ApiError, dataReply, errorReply, internalError, validationError, writeReply, type Reply } from "./envelope";
 import type { Fault } from "./faults";
 import { canonicalJson } from "./idempotency";
 import { safeDecode } from "./ids";
@@ -65,12 +65,6 @@ function parseJson(raw: Buffer): unknown {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-function write(res: ServerResponse, reply: Reply): void {
-  if (res.destroyed || res.headersSent) return;
-  res.writeHead(reply.status, { ...reply.headers, "content-length": Buffer.byteLength(reply.body) });
-  res.end(reply.body);
-}
-
 export class PublicApi {
   constructor(private readonly sim: Simulator) {}
 
@@ -94,12 +88,12 @@ export class PublicApi {
       if (retry === null) sim.authFailures.record(address, now);
       const reply = errorReply(retry === null ? UNAUTHORIZED : rateLimited(retry));
       this.log(auth.key, method, relPath, reply, null);
-      return write(res, reply);
+      return writeReply(res, reply);
     }
     const caller = auth.caller;
     const finish = (reply: Reply, fault: string | null = null): void => {
       this.log(caller.key, method, relPath, reply, fault);
-      write(res, reply);
+      writeReply(res, reply);
     };
     const matched = matchRoute(method, relPath);
     if (!matched) return finish(errorReply(new ApiError(404, "NOT_FOUND", `No endpoint ${method} ${relPath}.`)));

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CONTROL_BASE, ControlApi } from "./control";
-import { ApiError, errorReply, type Reply } from "./envelope";
+import { ApiError, errorReply, writeReply } from "./envelope";
 import { safeDecode } from "./ids";
 import { API_BASE, PublicApi } from "./router";
 import { Simulator } from "./simulator";
@@ -34,12 +34,6 @@ export const isLoopbackHost = (host: string): boolean =>
 
 const isLoopbackAddress = (address: string | undefined): boolean =>
   address !== undefined && (address === "::1" || /^(::ffff:)?127\./.test(address));
-
-function send(res: ServerResponse, reply: Reply): void {
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(reply.status, { ...reply.headers, "content-length": Buffer.byteLength(reply.body) });
-  res.end(reply.body);
-}
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -85,37 +79,37 @@ export async function startStudioSimulator(opts: StudioSimulatorOptions = {}): P
     try {
       raw = await readBody(req);
     } catch (err) {
-      return send(res, errorReply(err instanceof ApiError ? err : new ApiError(400, "VALIDATION_ERROR", "Could not read the request body.")));
+      return writeReply(res, errorReply(err instanceof ApiError ? err : new ApiError(400, "VALIDATION_ERROR", "Could not read the request body.")));
     }
     if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
       return publicApi.handle(req, res, path.slice(API_BASE.length) || "/", url.searchParams, raw);
     }
     if (path === CONTROL_BASE || path.startsWith(`${CONTROL_BASE}/`)) {
       if (!isLoopbackAddress(req.socket.remoteAddress)) {
-        return send(res, errorReply(new ApiError(403, "FORBIDDEN", "The control surface answers loopback clients only.")));
+        return writeReply(res, errorReply(new ApiError(403, "FORBIDDEN", "The control surface answers loopback clients only.")));
       }
       let body: unknown = undefined;
       if (raw.length > 0) {
         try {
           body = JSON.parse(raw.toString("utf8"));
         } catch {
-          return send(res, errorReply(new ApiError(400, "VALIDATION_ERROR", "Body is not valid JSON.", { errors: [{ path: "", message: "not JSON" }] })));
+          return writeReply(res, errorReply(new ApiError(400, "VALIDATION_ERROR", "Body is not valid JSON.", { errors: [{ path: "", message: "not JSON" }] })));
         }
       }
       try {
-        return send(res, await control.handle(method, path.slice(CONTROL_BASE.length) || "/", url.searchParams, body));
+        return writeReply(res, await control.handle(method, path.slice(CONTROL_BASE.length) || "/", url.searchParams, body));
       } catch (err) {
         if (!(err instanceof ApiError)) console.error("studio simulator: control failed", err);
-        return send(res, errorReply(err instanceof ApiError ? err : new ApiError(500, "INTERNAL_ERROR", String(err))));
+        return writeReply(res, errorReply(err instanceof ApiError ? err : new ApiError(500, "INTERNAL_ERROR", String(err))));
       }
     }
-    send(res, errorReply(new ApiError(404, "NOT_FOUND", `Nothing at ${path}.`)));
+    writeReply(res, errorReply(new ApiError(404, "NOT_FOUND", `Nothing at ${path}.`)));
   };
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       console.error("studio simulator: request failed", err);
-      send(res, errorReply(new ApiError(500, "INTERNAL_ERROR", "Simulator failure.")));
+      writeReply(res, errorReply(new ApiError(500, "INTERNAL_ERROR", "Simulator failure.")));
     });
   });
   server.requestTimeout = 0; // a 500 MB artwork upload may take a while
