@@ -70,6 +70,10 @@ describe("GIVEN documents that the real Admin schema refuses", () => {
     expect(unknown.body.errors?.[0]).toMatchObject({ message: "Field 'order' doesn't accept argument 'color'", extensions: { code: "argumentNotAccepted" } });
     const missing = await env.graphql(SHOP, token, "{ order { id } }");
     expect(missing.body.errors?.[0]).toMatchObject({ message: "Field 'order' is missing required arguments: id", extensions: { code: "missingRequiredArguments" } });
+    const literal = await env.graphql(SHOP, token, `{ products(first: "a") { nodes { id } } }`);
+    expect(literal.body.errors?.[0]).toMatchObject({ message: `Argument 'first' on Field 'products' has an invalid value ("a"). Expected type 'Int'.`, extensions: { code: "argumentLiteralsIncompatible" } });
+    const badVar = await env.graphql(SHOP, token, "query($n: Int) { products(first: $n) { nodes { id } } }", { n: "ten" });
+    expect(badVar.body.errors?.[0]).toMatchObject({ message: "Variable $n of type Int was provided invalid value", extensions: { value: "ten" } });
   });
 
   it("WHEN the document does not parse or a variable is missing THEN errors, never data", async () => {

@@ -1,7 +1,7 @@
 // Static errors phrased the way Shopify's GraphQL (graphql-ruby) phrases them, with its
 // `extensions.code`s (undefinedField, argumentNotAccepted, missingRequiredArguments, ...) and a
 // `path` from the operation down to the offending node. graphql-js finds the errors; this maps words.
-import { Kind, visit, type ASTNode, type DocumentNode, type GraphQLError } from "graphql";
+import { Kind, print, visit, type ASTNode, type DocumentNode, type GraphQLError, type OperationDefinitionNode } from "graphql";
 
 export interface ShopifyError {
   message: string;
@@ -53,14 +53,30 @@ const RULES: Rule[] = [
   [/^Unknown fragment "(\w+)"/, (m) => ({ message: `Fragment ${m[1]} was used, but not defined`, extensions: { code: "useAndDefineFragment", fragmentName: m[1] } })],
   [/^There can be only one operation named "(\w+)"/, (m) => ({ message: `Operation name "${m[1]}" must be unique`, extensions: { code: "operationNotUnique", operationName: m[1] } })],
   [/^Unknown directive "@(\w+)"/, (m) => ({ message: `Directive @${m[1]} is not defined`, extensions: { code: "undefinedDirective", directiveName: m[1] } })],
-  [/cannot represent|Expected value of type|Enum "\w+" cannot represent|Field "\w+" is not defined by type/, () => ({ message: "", extensions: { code: "argumentLiteralsIncompatible", typeName: "Argument" } })],
 ];
+
+const LITERAL = /^(\w+) cannot represent|^Expected value of type "([^"]+)"|^Enum "(\w+)" cannot represent|is not defined by type "(\w+)"|^Field "[\w.]+" of required type "([^"]+)" was not provided|does not exist in "(\w+)" enum/;
 
 function locations(err: GraphQLError): ShopifyError["locations"] {
   return err.locations?.map((l) => ({ line: l.line, column: l.column }));
 }
 
+/** `Argument 'first' on Field 'products' has an invalid value ("a"). Expected type 'Int'.` */
+function literalError(document: DocumentNode, err: GraphQLError, m: RegExpExecArray): ShopifyError {
+  const path = pathTo(document, err.nodes?.[0]);
+  const type = m.slice(1).find((g) => g !== undefined) ?? "";
+  const node = err.nodes?.[0];
+  const value = node ? print(node) : "";
+  const [field, argument] = (path ?? []).slice(-2);
+  return {
+    message: `Argument '${argument ?? ""}' on Field '${field ?? ""}' has an invalid value (${value}). Expected type '${type}'.`,
+    locations: locations(err), path, extensions: { code: "argumentLiteralsIncompatible", typeName: "Field", argumentName: argument ?? null },
+  };
+}
+
 export function validationError(document: DocumentNode, err: GraphQLError): ShopifyError {
+  const literal = LITERAL.exec(err.message);
+  if (literal) return literalError(document, err, literal);
   for (const [re, make] of RULES) {
     const m = re.exec(err.message);
     if (!m) continue;
@@ -77,15 +93,20 @@ export function parseError(err: GraphQLError): ShopifyError {
   return { message: `Parse error on ${found || "input"}${where}`, locations: locations(err), extensions: { code: "parseError", detail: err.message } };
 }
 
+function explanation(message: string): string {
+  if (/was not provided|must not be null/.test(message)) return "Expected value to not be null";
+  return message.replace(/^Variable "\$\w+"[^;:]*[;:]\s*/, "");
+}
+
 /** Variable coercion failures (graphql-js: `Variable "$id" got invalid value ...`). */
-export function variableError(err: GraphQLError, variables: Record<string, unknown>): ShopifyError {
-  const m = /^Variable "\$(\w+)"(?: of (?:required |non-null )?type "([^"]+)")?/.exec(err.message);
-  const name = m?.[1] ?? "";
-  const type = m?.[2] ?? /type "([^"]+)"/.exec(err.message)?.[1] ?? "";
+export function variableError(err: GraphQLError, variables: Record<string, unknown>, op: OperationDefinitionNode): ShopifyError {
+  const name = /^Variable "\$(\w+)"/.exec(err.message)?.[1] ?? "";
+  const def = op.variableDefinitions?.find((d) => d.variable.name.value === name);
+  const type = def ? print(def.type) : "";
   const value = name in variables ? variables[name] : null;
   return {
     message: `Variable $${name} of type ${type} was provided invalid value`,
     locations: locations(err),
-    extensions: { code: "INVALID_VARIABLE", value, problems: [{ path: [], explanation: err.message.replace(/^Variable "\$\w+"[^;:]*[;:]\s*/, "") }] },
+    extensions: { code: "INVALID_VARIABLE", value, problems: [{ path: [], explanation: explanation(err.message) }] },
   };
 }

@@ -89,7 +89,7 @@ export function handleGraphql(ctx: SandboxContext, shop: ShopState, req: Graphql
   if (result instanceof Promise) throw new Error("the sandbox resolvers are synchronous");
   const errors: ShopifyError[] = [];
   for (const e of result.errors ?? []) {
-    if (!e.path && /^Variable "\$/.test(e.message)) errors.push(variableError(e, variables));
+    if (!e.path && /^Variable "\$/.test(e.message)) errors.push(variableError(e, variables, op));
     else if (e.originalError instanceof PagingError) errors.push({ message: e.message, locations: e.locations?.map((l) => ({ ...l })), path: e.path ? [...e.path] : undefined, extensions: { code: "BAD_REQUEST" } });
     else errors.push({ message: e.message, locations: e.locations?.map((l) => ({ ...l })), path: e.path ? [...e.path] : undefined, extensions: { code: "INTERNAL_SERVER_ERROR" } });
   }
