@@ -6,7 +6,7 @@ import { isoOrNull } from "./clock";
 import { ApiError, dataReply, validationError, type Reply } from "./envelope";
 import { FAULT_KINDS, type FaultKind } from "./faults";
 import { newId, safeDecode } from "./ids";
-import { MANUAL_STATUSES, addShipment, cancel, markPrinted, orderView, recordPayment, setStatus, type ManualStatus } from "./order-lifecycle";
+import { MANUAL_STATUSES, addShipment, cancel, markPrinted, orderView, recordPayment, setStatus, voidShipment, type ManualStatus } from "./order-lifecycle";
 import type { Simulator } from "./simulator";
 import { SCOPES, type Account, type Environment, type Invoice, type Scope, type StoredOrder } from "./store";
 import { Checker, isObject, type JsonObject } from "./validation";
@@ -200,6 +200,11 @@ export class ControlApi {
         const trackingUrl = c.string(b, "trackingUrl", "", { nullable: true, max: 2000 }) ?? null;
         c.throwIfAny();
         addShipment(sim, order, { carrier, trackingNumber: trackingNumber as string, trackingUrl });
+        return dataReply(200, this.studioOrderView(order));
+      }
+      case "POST /orders/:id/shipments/:id/void": {
+        const order = this.order(seg[1]);
+        if (!voidShipment(sim, order, seg[3])) throw notFound("live parcel with tracking number", seg[3]);
         return dataReply(200, this.studioOrderView(order));
       }
       case "POST /orders/:id/printed": {

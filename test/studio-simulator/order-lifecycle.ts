@@ -80,3 +80,13 @@ export function recordPayment(sim: Sim, order: StoredOrder, amountCents: number)
   order.payments.push({ amountCents, at: sim.clock.now() });
   order.updatedAt = sim.clock.now();
 }
+
+/** Voids a parcel's label: it leaves shipments; with no live parcel left the job is back in production. */
+export function voidShipment(sim: Sim, order: StoredOrder, trackingNumber: string): boolean {
+  const shipment = order.shipments.find((s) => !s.voided && s.trackingNumber === trackingNumber);
+  if (!shipment) return false;
+  shipment.voided = true;
+  order.updatedAt = sim.clock.now();
+  if (order.status === "shipped" && !order.shipments.some((s) => !s.voided)) moveTo(sim, order, "in_production");
+  return true;
+}

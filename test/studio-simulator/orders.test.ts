@@ -206,5 +206,9 @@ describe("reading and cancelling orders", () => {
     expect(read.body.data.shipments).toHaveLength(2);
     expect(read.body.data.shipments[0]).toMatchObject({ carrier: "StarTrack", trackingNumber: "ST123", trackingUrl: "https://track.example/ST123" });
     expect(read.body.data.shipments[1]).toMatchObject({ carrier: null, trackingNumber: "ST124", trackingUrl: null });
+    await h.control.voidShipment(order.orderId, "ST123");
+    const afterVoid = await p.api("GET", `/orders/${order.orderId}`);
+    expect(afterVoid.body.data.shipments.map((s: { trackingNumber: string }) => s.trackingNumber)).toEqual(["ST124"]);
+    expect(afterVoid.body.data.status).toBe("shipped");
   });
 });

@@ -213,6 +213,11 @@ export class StudioControl {
     return this.call("POST", `/orders/${encodeURIComponent(orderId)}/shipments`, input);
   }
 
+  /** Voids one parcel's label (an extension of the contract): voided labels are omitted from shipments. */
+  voidShipment(orderId: string, trackingNumber: string): Promise<StudioOrder> {
+    return this.call("POST", `/orders/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(trackingNumber)}/void`);
+  }
+
   markPrinted(orderId: string): Promise<StudioOrder> {
     return this.call("POST", `/orders/${encodeURIComponent(orderId)}/printed`);
   }
