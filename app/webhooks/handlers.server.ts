@@ -1,5 +1,6 @@
 // What each Shopify topic does. Every delivery is deduplicated on its event id first, in the same
 // database as the work it triggers, so that a redelivered event is a no-op that still answers 200.
+// orders/paid records its event id in the same transaction as the print order it creates.
 import db from "~/db.server";
 
 export interface ShopifyWebhookEvent {
@@ -11,7 +12,11 @@ export interface ShopifyWebhookEvent {
   payload: unknown;
 }
 
-export type WebhookOutcome = "duplicate" | "handled" | "ignored";
+export type WebhookOutcome = "duplicate" | "handled" | "ignored" | "invalid";
+
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
 
 /** Records the event id; false when this event was already recorded (a redelivery). */
 export async function recordShopifyEvent(event: ShopifyWebhookEvent): Promise<boolean> {
@@ -26,23 +31,53 @@ export async function recordShopifyEvent(event: ShopifyWebhookEvent): Promise<bo
   }
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+/** Topic names arrive as "orders/paid" or "ORDERS_PAID" depending on the library. */
+export function normalizeTopic(topic: string): string {
+  return topic.includes("/") ? topic.toLowerCase() : topic.toLowerCase().replace("_", "/");
 }
 
 export async function handleShopifyWebhook(event: ShopifyWebhookEvent): Promise<WebhookOutcome> {
+  const topic = normalizeTopic(event.topic);
+  // Loaded lazily: the pipeline imports this module's helpers.
+  if (topic === "orders/paid") {
+    const { recordPaidOrder } = await import("~/pipeline/record-order.server");
+    const { wakeWorker } = await import("~/pipeline/wake.server");
+    const result = await recordPaidOrder(event);
+    if (result.outcome === "recorded") wakeWorker();
+    return result.outcome === "duplicate" ? "duplicate" : result.outcome === "invalid" ? "invalid" : "handled";
+  }
   if (!(await recordShopifyEvent(event))) return "duplicate";
-  switch (event.topic) {
-    case "APP_UNINSTALLED":
-    case "app/uninstalled":
-      await db.session.deleteMany({ where: { shop: event.shop } });
-      await db.shop.updateMany({ where: { domain: event.shop }, data: { uninstalledAt: new Date() } });
+  switch (topic) {
+    case "orders/cancelled": {
+      const { handleShopifyCancellation } = await import("~/pipeline/cancel-request.server");
+      const outcome = await handleShopifyCancellation(event.shop, event.payload);
+      return outcome === "requested" ? "handled" : outcome === "invalid" ? "invalid" : "ignored";
+    }
+    case "app/uninstalled": {
+      const { stopShop } = await import("./compliance.server");
+      await stopShop(event.shop);
       return "handled";
-    case "APP_SCOPES_UPDATE":
-    case "app/scopes_update": {
+    }
+    case "app/scopes_update":
+    case "app/scopes/update": {
       const current = (event.payload as { current?: unknown } | null)?.current;
       const scopes = Array.isArray(current) ? current.map(String).join(",") : null;
       if (scopes !== null) await db.session.updateMany({ where: { shop: event.shop }, data: { scope: scopes } });
+      return "handled";
+    }
+    case "shop/redact": {
+      const { redactShop } = await import("./compliance.server");
+      await redactShop(event.shop);
+      return "handled";
+    }
+    case "customers/redact": {
+      const { redactCustomer } = await import("./compliance.server");
+      await redactCustomer(event.shop, event.payload);
+      return "handled";
+    }
+    case "customers/data_request": {
+      const { answerDataRequest } = await import("./compliance.server");
+      await answerDataRequest(event.shop, event.payload);
       return "handled";
     }
     default:
