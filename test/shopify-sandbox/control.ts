@@ -116,7 +116,8 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
     const event = eventFor(ctx, shop, input.topic, built.subject, built.body);
     return { eventId: event.eventId, deliveries: await deliver(ctx, shop, event, input.times ?? 1, input.concurrent ?? false) };
   }],
-  ["GET", /^\/__shopify\/shops\/([^/]+)\/webhook-deliveries$/, (ctx, m) => ({ deliveries: shopOr404(ctx, m[1]).deliveries })],
+  // A plain JSON array, oldest first ("each delivery: topic, webhookId, eventId, response status, time").
+  ["GET", /^\/__shopify\/shops\/([^/]+)\/webhook-deliveries$/, (ctx, m) => shopOr404(ctx, m[1]).deliveries],
   ["POST", /^\/__shopify\/shops\/([^/]+)\/uninstall$/, async (ctx, m) => {
     const shop = shopOr404(ctx, m[1]);
     shop.installed = false;

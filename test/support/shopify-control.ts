@@ -126,8 +126,9 @@ export class ShopifyControl {
     return this.call("POST", this.shopPath(shop, "/webhooks"), input);
   }
 
-  async webhookDeliveries(shop: string): Promise<WebhookDelivery[]> {
-    return (await this.call<{ deliveries: WebhookDelivery[] }>("GET", this.shopPath(shop, "/webhook-deliveries"))).deliveries;
+  /** Every delivery to the shop's app, oldest first. */
+  webhookDeliveries(shop: string): Promise<WebhookDelivery[]> {
+    return this.call("GET", this.shopPath(shop, "/webhook-deliveries"));
   }
 
   getOrder(shop: string, orderId: string): Promise<SandboxOrder> {
