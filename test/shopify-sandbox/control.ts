@@ -104,7 +104,8 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
     const order = findOrder(shop, decodeURIComponent(m[2]));
     cancelOrder(shop, order, ctx.now(), typeof body.reason === "string" ? body.reason : "customer");
     const out: Record<string, unknown> = { orderId: gid("Order", order.id), name: order.name, cancelledAt: order.cancelledAt };
-    if (body.deliver === true) out.deliveries = await deliver(ctx, shop, eventFor(ctx, shop, "orders/cancelled", `order:${order.id}`, restOrder(shop, order)));
+    // The contract's effect is "cancels the order, sends orders/cancelled": sent unless deliver is false.
+    if (body.deliver !== false) out.deliveries = await deliver(ctx, shop, eventFor(ctx, shop, "orders/cancelled", `order:${order.id}`, restOrder(shop, order)));
     return out;
   }],
   ["POST", /^\/__shopify\/shops\/([^/]+)\/webhooks$/, async (ctx, m, body) => {

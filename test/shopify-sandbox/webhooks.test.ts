@@ -100,12 +100,24 @@ describe("GIVEN a paid order delivered to the app", () => {
 
   it("WHEN the order is cancelled THEN orders/cancelled carries cancelled_at and cancel_reason in the same shape", async () => {
     const { orderId } = await paidOrder();
-    await env.control.cancelOrder(SHOP, orderId, { deliver: true });
+    await env.control.cancelOrder(SHOP, orderId);
     const hit = receiver.received[1];
     expect(hit.path).toBe("/webhooks/orders/cancelled");
     const body = JSON.parse(hit.raw) as Record<string, unknown>;
     expect(shapeMismatches(SHAPE, body)).toEqual([]);
     expect(body).toMatchObject({ cancel_reason: "customer", cancelled_at: expect.any(String), financial_status: "voided" });
+  });
+});
+
+describe("GIVEN an order cancelled quietly", () => {
+  it("WHEN deliver is false THEN no webhook goes out and its fulfillment order is CANCELLED", async () => {
+    const { orderId } = await env.control.createOrder(SHOP, { lineItems: [{ variantId: variantIds[0], quantity: 1 }], shippingAddress: ADDRESS });
+    const answer = await env.control.cancelOrder(SHOP, orderId, { deliver: false });
+    expect(answer.deliveries).toBeUndefined();
+    expect(receiver.received).toEqual([]);
+    const order = await env.control.getOrder(SHOP, orderId);
+    expect(order.cancelledAt).not.toBeNull();
+    expect(order.fulfillmentOrders.map((fo) => fo.status)).toEqual(["CANCELLED"]);
   });
 });
 

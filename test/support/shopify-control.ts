@@ -118,6 +118,7 @@ export class ShopifyControl {
     return this.call("POST", this.shopPath(shop, "/orders"), input);
   }
 
+  /** Cancels the order and sends orders/cancelled (unless `deliver: false`). */
   cancelOrder(shop: string, orderId: string, opts: { deliver?: boolean; reason?: string } = {}): Promise<{ orderId: string; name: string; cancelledAt: string; deliveries?: WebhookDelivery[] }> {
     return this.call("POST", this.shopPath(shop, `/orders/${encodeURIComponent(orderId)}/cancel`), opts);
   }
