@@ -11,7 +11,7 @@ const baseEnv = {
   ENCRYPTION_KEY: "c".repeat(64),
   WORKER_IN_PROCESS: "false",
 };
-const providers = ["sqlite", ...(hasPostgres ? ["postgresql"] : [])] as const;
+const providers: ("sqlite" | "postgresql")[] = ["sqlite", ...(hasPostgres ? (["postgresql"] as const) : [])];
 const TOPICS: Record<string, string> = {
   "orders/paid": "/webhooks/orders/paid",
   "orders/cancelled": "/webhooks/orders/cancelled",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createTestDatabase, hasPostgres } from "../support/db";
 import { migrate } from "~/lib/migrate.server";
 
-const providers = ["sqlite", ...(hasPostgres ? ["postgresql"] : [])] as const;
+const providers: ("sqlite" | "postgresql")[] = ["sqlite", ...(hasPostgres ? (["postgresql"] as const) : [])];
 
 describe.each(providers)("migrations on %s", (provider) => {
   it("GIVEN an empty database WHEN migrated THEN every model can be written and read, and migrating again applies nothing", async () => {
