@@ -79,6 +79,8 @@ export interface Harness {
   studio: StudioControl;
   studioAccountId: string;
   studioBaseUrl: string;
+  /** The studio webhook endpoint's secret (as saved in the shop's settings). */
+  studioWebhookSecret: string;
   shopify: ShopifyControl;
   shop: string;
   /** Variants mapped to prints (artwork from the variant image). */
@@ -161,6 +163,7 @@ export async function startHarness(opts: { creditLimitCents?: number | null; set
     studio,
     studioAccountId: account.accountId,
     studioBaseUrl: sim.baseUrl,
+    studioWebhookSecret: endpoint.secret,
     shopify,
     shop: SHOP,
     printVariants: harbour.variantIds,
