@@ -54,7 +54,17 @@ export const appBridgeUrl: string | undefined = sandbox && config.SHOPIFY_SANDBO
   ? sandbox.sandboxAppBridgeUrl(config.SHOPIFY_SANDBOX_URL)
   : undefined;
 
-export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+/**
+ * Shopify's document headers; in sandbox mode the sandbox's local admin page is also allowed to frame
+ * the app (frame-ancestors), as admin.shopify.com is in production.
+ */
+export const addDocumentResponseHeaders: typeof shopify.addDocumentResponseHeaders = (request, headers) => {
+  shopify.addDocumentResponseHeaders(request, headers);
+  const csp = headers.get("Content-Security-Policy");
+  if (sandbox && config.SHOPIFY_SANDBOX_URL && csp?.includes("frame-ancestors ")) {
+    headers.set("Content-Security-Policy", csp.replace("frame-ancestors ", `frame-ancestors ${new URL(config.SHOPIFY_SANDBOX_URL).origin} `));
+  }
+};
 export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;
 export const registerWebhooks = shopify.registerWebhooks;
