@@ -3,12 +3,16 @@
 // fulfilment of the print lines only, with tracking and the customer notified.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import db from "~/db.server";
+import type { Worker } from "~/pipeline/worker.server";
+import { adminClient } from "~/shopify/admin-graphql.server";
+import { createFulfillment, readOrderFulfillment } from "~/shopify/fulfillment.server";
 import { ADDRESS, printOrderFor, startHarness, waitFor, type Harness } from "./harness";
 
 let h: Harness;
+let worker: Worker;
 beforeAll(async () => {
   h = await startHarness();
-  h.startWorker();
+  worker = h.startWorker();
 });
 afterAll(async () => {
   await h?.close();
@@ -59,7 +63,9 @@ describe("a paid order with print lines and an ordinary line", () => {
     expect(types).toEqual(expect.arrayContaining(["received", "artwork_uploaded", "quoted", "placed", "parcel", "fulfilment_written"]));
   });
 
-  it("GIVEN a shipped order WHEN a second parcel ships THEN the same fulfilment gets both tracking numbers", async () => {
+  it("GIVEN a shipped order WHEN a second parcel ships (and Shopify throttles) THEN the same fulfilment gets both tracking numbers", async () => {
+    await h.shopify.addFault({ operation: "PrintFulfillmentCreate", kind: "throttled", count: 2 });
+    await h.shopify.addFault({ operation: "PrintFulfillmentTrackingUpdate", kind: "throttled", count: 1 });
     const { orderId } = await h.shopify.createOrder(h.shop, {
       lineItems: [{ variantId: h.printVariants[1], quantity: 1 }],
       shippingAddress: ADDRESS,
@@ -87,5 +93,59 @@ describe("a paid order with print lines and an ordinary line", () => {
     expect(po.lines).toHaveLength(0);
     expect(await db.printOrder.count({ where: { shopifyOrderGid: orderId } })).toBe(1);
     expect((await h.studio.orders(h.studioAccountId)).length).toBe(before);
+  });
+
+  it("GIVEN the merchant fulfilled one print line by hand WHEN the studio ships THEN only the other print line is fulfilled and the hand-fulfilled one is noted", async () => {
+    const { orderId } = await h.shopify.createOrder(h.shop, {
+      lineItems: [{ variantId: h.printVariants[0], quantity: 1 }, { variantId: h.printVariants[1], quantity: 1 }, { variantId: h.plainVariant, quantity: 1 }],
+      shippingAddress: ADDRESS,
+      email: "ada@example.org",
+      deliver: true,
+    });
+    const placed = await waitFor("placed", async () => {
+      const po = await printOrderFor(h.shop, orderId);
+      return po?.studioOrderId ? po : null;
+    });
+    const byHand = placed.lines.find((l) => l.position === 0)!;
+    const client = await adminClient(h.shop);
+    const state = await readOrderFulfillment(client, orderId);
+    const fo = state!.fulfillmentOrders.nodes[0];
+    const foLine = fo.lineItems.nodes.find((li) => li.lineItem.id === byHand.shopifyLineItemGid)!;
+    await createFulfillment(client, [{ fulfillmentOrderId: fo.id, fulfillmentOrderLineItems: [{ id: foLine.id, quantity: 1 }] }], { company: null, numbers: ["BY-HAND-1"], urls: [] }, false);
+
+    await h.studio.addShipment(placed.studioOrderId as string, { carrier: "AusPost", trackingNumber: "AUTO-1" });
+    const done = await waitFor("fulfilled", async () => {
+      const po = await printOrderFor(h.shop, orderId);
+      return po?.shopifyFulfillmentGid ? po : null;
+    });
+    expect(done.lines.find((l) => l.id === byHand.id)?.fulfilledByHand).toBe(true);
+    expect(done.events.some((e) => e.type === "fulfilled_by_hand")).toBe(true);
+    const order = await h.shopify.getOrder(h.shop, orderId);
+    const ours = order.fulfillments.find((f) => f.id === done.shopifyFulfillmentGid)!;
+    expect(ours.lineItems.map((l) => l.lineItemId)).toEqual([done.lines.find((l) => l.position === 1)!.shopifyLineItemGid]);
+    expect(order.fulfillments).toHaveLength(2);
+  });
+
+  it("GIVEN a worker that created the fulfilment and died before recording it WHEN another resumes THEN it finds that fulfilment and creates no second one", async () => {
+    const { orderId } = await h.shopify.createOrder(h.shop, { lineItems: [{ variantId: h.printVariants[0], quantity: 1 }], shippingAddress: ADDRESS, email: "ada@example.org", deliver: true });
+    const placed = await waitFor("placed", async () => {
+      const po = await printOrderFor(h.shop, orderId);
+      return po?.studioOrderId ? po : null;
+    });
+    await worker.stop();
+    // What the dead worker had done: the recovery point before fulfillmentCreate, then the call itself.
+    await db.printOrder.update({ where: { id: placed.id }, data: { fulfillmentWriteStartedAt: new Date() } });
+    const client = await adminClient(h.shop);
+    const fo = (await readOrderFulfillment(client, orderId))!.fulfillmentOrders.nodes[0];
+    await createFulfillment(client, [{ fulfillmentOrderId: fo.id, fulfillmentOrderLineItems: fo.lineItems.nodes.map((li) => ({ id: li.id, quantity: li.remainingQuantity })) }], { company: "AusPost", numbers: ["CRASH-1"], urls: [] }, true);
+    await h.studio.addShipment(placed.studioOrderId as string, { carrier: "AusPost", trackingNumber: "CRASH-1" });
+
+    worker = h.startWorker();
+    const done = await waitFor("recorded", async () => {
+      const po = await printOrderFor(h.shop, orderId);
+      return po?.shopifyFulfillmentGid && po.shipments.every((s) => s.writtenAt) ? po : null;
+    });
+    expect(done.events.some((e) => e.type === "fulfilment_found")).toBe(true);
+    expect((await h.shopify.getOrder(h.shop, orderId)).fulfillments).toHaveLength(1);
   });
 });
