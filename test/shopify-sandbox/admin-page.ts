@@ -61,7 +61,7 @@ export function adminPage(ctx: SandboxContext, shopDomain: string, apiKey: strin
       }));
     }
     if (msg.type === "sandbox:title") document.getElementById("title").textContent = String(msg.title || "");
-    if (msg.type === "sandbox:path" && typeof msg.path === "string") history.replaceState(null, "", base + msg.path);
+    if (msg.type === "sandbox:path" && typeof msg.path === "string") history.replaceState(null, "", msg.path === "/" ? base : base + msg.path);
   });
 })();
 </script>

@@ -67,6 +67,10 @@ function webhookBody(ctx: SandboxContext, shop: ShopState, topic: string, orderI
     return { body: restOrder(shop, order), subject: `order:${order.id}` };
   }
   if (topic === "app/uninstalled") return { body: restShop(shop), subject: "shop" };
+  if (topic === "app/scopes_update") {
+    const scopes = shop.scope.split(",").filter(Boolean);
+    return { body: { id: shop.id, previous: scopes, current: scopes, updated_at: new Date(ctx.now()).toISOString() }, subject: null };
+  }
   if ((COMPLIANCE_TOPICS as readonly string[]).includes(topic)) return { body: restCompliance(shop, topic, [...shop.customers.values()][0] ?? null, ctx.store.ids.next()), subject: null };
   throw new HttpError(400, `the sandbox cannot build a ${topic} body; pass payload`);
 }
