@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import db from "~/db.server";
 import { saveShopSettings } from "~/models/shop-settings.server";
-import { recordRefundDecision, retryPrintOrder } from "~/pipeline/actions.server";
+import { approvePrintOrder, recordRefundDecision, retryPrintOrder, updateAddressAndRequote } from "~/pipeline/actions.server";
 import { signStudioWebhook } from "~/studio";
 import { ADDRESS, printOrderFor, startHarness, waitFor, type Harness } from "./harness";
 
@@ -71,6 +71,42 @@ describe("credit and quote expiry", () => {
     const ours = (await h.studio.orders(h.studioAccountId)).filter((o) => o.lines.some((l) => l.externalReference === placed.lines[0].shopifyLineItemGid));
     expect(ours).toHaveLength(1);
     await h.studio.patchAccount(h.studioAccountId, { creditLimitCents: null });
+  });
+});
+
+describe("merchant actions", () => {
+  it("GIVEN an address the studio refuses THEN the reason is shown, and a corrected address is re-quoted and placed", async () => {
+    const { orderId } = await h.shopify.createOrder(h.shop, {
+      lineItems: [{ variantId: h.printVariants[0], quantity: 1 }],
+      shippingAddress: { ...ADDRESS, zip: "30000" },
+      email: "addr@example.org",
+      deliver: true,
+    });
+    const stuck = await waitFor("needs attention", async () => {
+      const po = await printOrderFor(h.shop, orderId);
+      return po?.state === "needs_attention" ? po : null;
+    });
+    expect(stuck.attentionCode).toBe("SHIPPING_ADDRESS_INCOMPLETE");
+    expect(stuck.attentionMessage).toContain("30000");
+    expect(stuck.attentionAction).toContain("address");
+    expect(await updateAddressAndRequote(h.shop, stuck.id, { name: "Ada Lovelace", line1: "12 Gallery Lane", city: "Melbourne", state: "VIC", postcode: "", country: "AU" })).toMatchObject({ ok: false });
+    expect(await updateAddressAndRequote("other.myshopify.com", stuck.id, {})).toEqual({ ok: false, message: "No such print order in this shop." });
+    expect(await updateAddressAndRequote(h.shop, stuck.id, { name: "Ada Lovelace", line1: "12 Gallery Lane", city: "Melbourne", state: "VIC", postcode: "3000", country: "au" })).toEqual({ ok: true });
+    const placed = await placedOrder(orderId);
+    expect(placed.attentionCode).toBeNull();
+  });
+
+  it("GIVEN the manual submission policy WHEN the merchant approves THEN the order is placed", async () => {
+    await setPolicy("manual");
+    const orderId = await paidOrder();
+    const waiting = await waitFor("awaiting approval", async () => {
+      const po = await printOrderFor(h.shop, orderId);
+      return po?.state === "awaiting_approval" ? po : null;
+    });
+    await setPolicy("immediate");
+    expect((await h.studio.orders(h.studioAccountId)).some((o) => o.lines.some((l) => l.externalReference === waiting.lines[0].shopifyLineItemGid))).toBe(false);
+    expect(await approvePrintOrder(h.shop, waiting.id)).toEqual({ ok: true });
+    await placedOrder(orderId);
   });
 });
 
