@@ -89,7 +89,10 @@ export default function Mappings() {
                           </Link>
                         </InlineStack>
                       </IndexTable.Cell>
-                      <IndexTable.Cell>{r.variantTitle || "—"}</IndexTable.Cell>
+                      <IndexTable.Cell>
+                        {r.variantTitle || "—"}
+                        {r.moreVariants > 0 ? <Text as="span" tone="subdued">{` and ${r.moreVariants} more (use “Apply to all sizes” in a variant)`}</Text> : null}
+                      </IndexTable.Cell>
                       <IndexTable.Cell>{r.price}</IndexTable.Cell>
                       <IndexTable.Cell>
                         <Badge tone={STATE_BADGE[r.state].tone}>{STATE_BADGE[r.state].label}</Badge>

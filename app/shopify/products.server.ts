@@ -13,7 +13,8 @@ export const PRODUCTS_QUERY = `#graphql
         id
         title
         featuredImage { url altText }
-        variants(first: 50) { nodes { id title price sku selectedOptions { name value } } }
+        variantsCount { count }
+        variants(first: 25) { nodes { id title price sku } }
       }
       pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     }
@@ -47,11 +48,11 @@ export const SHOP_SHIPPING_QUERY = `#graphql
       currencyCode
       billingAddress { address1 address2 city province provinceCode zip countryCodeV2 phone company }
     }
-    deliveryProfiles(first: 5) {
+    deliveryProfiles(first: 3) {
       nodes {
         profileLocationGroups {
-          locationGroupZones(first: 10) {
-            nodes { methodDefinitions(first: 25) { nodes { name active } } }
+          locationGroupZones(first: 5) {
+            nodes { methodDefinitions(first: 20) { nodes { name active } } }
           }
         }
       }
@@ -60,11 +61,11 @@ export const SHOP_SHIPPING_QUERY = `#graphql
 
 export const RECENT_ORDERS_QUERY = `#graphql
   query UiRecentOrders($query: String) {
-    orders(first: 25, sortKey: CREATED_AT, reverse: true, query: $query) {
+    orders(first: 20, sortKey: CREATED_AT, reverse: true, query: $query) {
       nodes {
         id
         name
-        lineItems(first: 20) { nodes { title variantTitle variant { id } product { id } } }
+        lineItems(first: 10) { nodes { title variantTitle variant { id } } }
       }
     }
   }`;
@@ -72,22 +73,24 @@ export const RECENT_ORDERS_QUERY = `#graphql
 export const GRAPHQL_DOCUMENTS = { PRODUCTS_QUERY, VARIANT_QUERY, SHOP_SHIPPING_QUERY, RECENT_ORDERS_QUERY };
 
 export interface SelectedOption { name: string; value: string }
-export interface VariantSummary { id: string; title: string; price: string; sku?: string | null; selectedOptions: SelectedOption[] }
+export interface VariantSummary { id: string; title: string; price: string; sku?: string | null }
+export interface VariantWithOptions extends VariantSummary { selectedOptions: SelectedOption[] }
 export interface ProductSummary {
   id: string;
   title: string;
   featuredImage: { url: string; altText: string | null } | null;
+  variantsCount: { count: number } | null;
   variants: { nodes: VariantSummary[] };
 }
 export interface PageInfo { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }
-export interface VariantDetail extends VariantSummary {
+export interface VariantDetail extends VariantWithOptions {
   image: { url: string; altText: string | null } | null;
   product: {
     id: string;
     title: string;
     featuredImage: { url: string; altText: string | null } | null;
     options: Array<{ name: string; values: string[] }>;
-    variants: { nodes: VariantSummary[] };
+    variants: { nodes: VariantWithOptions[] };
   };
 }
 export interface ShopAddress {
@@ -95,7 +98,7 @@ export interface ShopAddress {
   zip: string | null; countryCodeV2: string | null; phone: string | null; company: string | null;
 }
 export interface ShopShipping { name: string; email: string; currencyCode: string; address: ShopAddress | null; rateNames: string[] }
-export interface RecentOrderLine { title: string; variantTitle: string | null; variantId: string | null; productId: string | null }
+export interface RecentOrderLine { title: string; variantTitle: string | null; variantId: string | null }
 export interface RecentOrder { id: string; name: string; lines: RecentOrderLine[] }
 
 export class ShopifyQueryError extends Error {
@@ -118,7 +121,7 @@ export const PRODUCT_PAGE_SIZE = 20;
 
 export interface ProductPageArgs { after?: string | null; before?: string | null; search?: string | null }
 
-/** One page of products (20) with up to 50 variants each; `search` uses Shopify's query syntax on the title. */
+/** One page of products (20) with up to 25 variants each (the query stays under Shopify's 1000-point cost limit); `search` uses Shopify's query syntax on the title. */
 export async function listProducts(graphql: AdminGraphql, args: ProductPageArgs): Promise<{ products: ProductSummary[]; pageInfo: PageInfo }> {
   const search = args.search?.trim();
   const variables = {
@@ -153,15 +156,15 @@ export async function getShopShipping(graphql: AdminGraphql): Promise<ShopShippi
 }
 
 interface RecentOrdersData {
-  orders: { nodes: Array<{ id: string; name: string; lineItems: { nodes: Array<{ title: string; variantTitle: string | null; variant: { id: string } | null; product: { id: string } | null }> } }> };
+  orders: { nodes: Array<{ id: string; name: string; lineItems: { nodes: Array<{ title: string; variantTitle: string | null; variant: { id: string } | null }> } }> };
 }
 
-/** The 25 newest paid orders with their lines (setup doctor: what sold without a print configuration). */
+/** The 20 newest paid orders with their lines (setup doctor: what sold without a print configuration). */
 export async function getRecentPaidOrders(graphql: AdminGraphql, sinceIso: string): Promise<RecentOrder[]> {
   const data = await run<RecentOrdersData>(graphql, RECENT_ORDERS_QUERY, { query: `financial_status:paid created_at:>=${sinceIso.slice(0, 10)}` });
   return data.orders.nodes.map((o) => ({
     id: o.id,
     name: o.name,
-    lines: o.lineItems.nodes.map((l) => ({ title: l.title, variantTitle: l.variantTitle, variantId: l.variant?.id ?? null, productId: l.product?.id ?? null })),
+    lines: o.lineItems.nodes.map((l) => ({ title: l.title, variantTitle: l.variantTitle, variantId: l.variant?.id ?? null })),
   }));
 }

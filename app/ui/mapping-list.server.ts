@@ -16,6 +16,8 @@ export interface MappingRow {
   state: MappingState;
   studioProduct: string | null;
   reason: string | null;
+  /** On a product's last row: variants beyond the 25 listed (reach them through bulk apply). */
+  moreVariants: number;
 }
 
 export async function mappingListData(shop: string, graphql: AdminGraphql, args: { search: string; after: string | null; before: string | null }) {
@@ -26,8 +28,9 @@ export async function mappingListData(shop: string, graphql: AdminGraphql, args:
     db.variantMapping.groupBy({ by: ["status"], where: { shopDomain: shop }, _count: { _all: true } }),
   ]);
   const rows: MappingRow[] = products.flatMap((p) =>
-    p.variants.nodes.map((v) => {
+    p.variants.nodes.map((v, i) => {
       const m = mappings.get(v.id);
+      const more = i === p.variants.nodes.length - 1 ? Math.max(0, (p.variantsCount?.count ?? 0) - p.variants.nodes.length) : 0;
       return {
         variantId: legacyId(v.id),
         productTitle: p.title,
@@ -37,6 +40,7 @@ export async function mappingListData(shop: string, graphql: AdminGraphql, args:
         state: m ? m.status : "not_mapped",
         studioProduct: m ? PRODUCT_NAMES[m.productSlug] : null,
         reason: m?.invalidReason ?? null,
+        moreVariants: more,
       };
     }),
   );

@@ -8,7 +8,7 @@ export function QuotePanel({ quote, formError, checking, onCheck, disabled }: { 
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">Price check</Text>
         <Text as="p" tone="subdued">A sample quote for one unit sent to your shop’s address validates the configuration with the studio.</Text>
-        {formError ? <Banner tone="critical" title="The studio refused this configuration">{formError}</Banner> : null}
+        {formError ? <Banner tone="critical" title="The price check failed">{formError}</Banner> : null}
         {quote ? (
           <BlockStack gap="100" >
             <InlineStack align="space-between"><Text as="span">Studio price (print)</Text><Text as="span" fontWeight="semibold">{formatMoney(quote.lineCents, quote.currency)}</Text></InlineStack>
