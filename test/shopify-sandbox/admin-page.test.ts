@@ -22,6 +22,7 @@ async function startFakeApp(sandboxOrigin: string) {
   const page = `<!doctype html><html><head><script src="${sandboxOrigin}/app-bridge.js" data-api-key="${API_KEY}"></script></head><body>
 <ui-nav-menu><a href="/app" rel="home">Home</a><a href="/app/orders">Orders</a><a href="/app/settings">Settings</a></ui-nav-menu>
 <ui-title-bar title="Dashboard"></ui-title-bar>
+<ui-modal id="confirm"><p>Place the order?</p></ui-modal>
 <p id="state">loading</p>
 <script>
   document.addEventListener("shopify:navigate", (e) => { document.getElementById("state").dataset.navigated = e.target.getAttribute("href"); });
@@ -76,6 +77,10 @@ describe.skipIf(!existsSync(CHROMIUM))("GIVEN the app installed on a sandbox sho
     await expect.poll(() => frame.locator(".sandbox-toast").textContent()).toBe("Settings saved");
     await expect.poll(() => page.locator("#app-nav a").allTextContents()).toEqual(["Orders", "Settings"]);
     await expect.poll(() => page.locator("#title").textContent()).toBe("Dashboard");
+    expect(await frame.locator("ui-nav-menu").getAttribute("style")).toBeNull(); // React hydration sees the server's attributes
+    await expect.poll(() => frame.locator("ui-modal#confirm").isVisible()).toBe(false);
+    await page.frames()[1].evaluate(() => (window as unknown as { shopify: { modal: { show(id: string): Promise<void> } } }).shopify.modal.show("confirm"));
+    await expect.poll(() => frame.locator("ui-modal#confirm").isVisible()).toBe(true);
     await page.locator("#app-nav a", { hasText: "Orders" }).click();
     await expect.poll(() => frame.locator("#state").getAttribute("data-navigated")).toBe("/app/orders");
     await page.close();

@@ -101,12 +101,18 @@ const SCRIPT = String.raw`(function () {
       .map(function (a) { return { label: (a.textContent || "").trim(), href: a.getAttribute("href") || "/" }; });
   }
   function define(name, cls) { if (!customElements.get(name)) customElements.define(name, cls); }
+  // Styles come from a stylesheet, never from attributes on the elements: React hydrates them and must
+  // find exactly the attributes the server rendered.
+  var css = document.createElement("style");
+  css.textContent = "ui-nav-menu,ui-title-bar,ui-save-bar{display:none!important}ui-modal{display:none}" +
+    "ui-modal[open]{display:block;position:fixed;inset:10% 20%;background:#fff;z-index:2147483646;padding:16px;border-radius:12px;box-shadow:0 0 0 100vmax rgba(0,0,0,.4);overflow:auto}";
+  (document.head || document.documentElement).appendChild(css);
   define("ui-nav-menu", class extends HTMLElement {
     connectedCallback() {
       var self = this;
       var render = function () {
         var items = navItems(self);
-        if (window.parent !== window) { self.style.display = "none"; post({ type: "sandbox:nav", items: items }); return; }
+        if (window.parent !== window) { post({ type: "sandbox:nav", items: items }); return; }
         var nav = document.getElementById("sandbox-nav");
         if (!nav) { nav = document.createElement("nav"); nav.id = "sandbox-nav"; nav.setAttribute("aria-label", "App navigation"); nav.style.cssText = "display:flex;gap:16px;padding:8px 16px;background:#ebebeb;font:14px system-ui,sans-serif"; document.body.prepend(nav); }
         nav.replaceChildren.apply(nav, items.map(function (item) {
@@ -114,7 +120,6 @@ const SCRIPT = String.raw`(function () {
           link.addEventListener("click", function (e) { e.preventDefault(); navigate(item.href); });
           return link;
         }));
-        self.style.display = "none";
       };
       render();
       this._observer = new MutationObserver(render);
@@ -124,16 +129,11 @@ const SCRIPT = String.raw`(function () {
   });
   define("ui-title-bar", class extends HTMLElement {
     static get observedAttributes() { return ["title"]; }
-    connectedCallback() { this.style.display = "none"; post({ type: "sandbox:title", title: this.getAttribute("title") || "" }); }
+    connectedCallback() { post({ type: "sandbox:title", title: this.getAttribute("title") || "" }); }
     attributeChangedCallback() { post({ type: "sandbox:title", title: this.getAttribute("title") || "" }); }
   });
-  define("ui-modal", class extends HTMLElement {
-    static get observedAttributes() { return ["open"]; }
-    connectedCallback() { this.sync(); }
-    attributeChangedCallback() { this.sync(); }
-    sync() { this.style.cssText = this.hasAttribute("open") ? "display:block;position:fixed;inset:10% 20%;background:#fff;z-index:2147483646;padding:16px;border-radius:12px;box-shadow:0 0 0 100vmax rgba(0,0,0,.4);overflow:auto" : "display:none"; }
-  });
-  define("ui-save-bar", class extends HTMLElement { connectedCallback() { this.style.display = "none"; } });
+  define("ui-modal", class extends HTMLElement {});
+  define("ui-save-bar", class extends HTMLElement {});
   function navigate(href) {
     var a = document.createElement("a"); a.setAttribute("href", href); a.style.display = "none";
     document.body.appendChild(a);
