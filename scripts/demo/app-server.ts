@@ -62,6 +62,12 @@ async function start(opts: { port: number; beforeLoad?: (origin: string) => void
     logLevel: "warn",
     server: { middlewareMode: true, hmr: false, ws: false, watch: { ignored: ["**/*"] } },
     appType: "custom",
+    // Pre-bundled up front (as test/ui/support/ui-app.ts does): a dependency discovered during a page
+    // load would be re-optimised and the browser would end up with two copies of React.
+    optimizeDeps: {
+      noDiscovery: true,
+      include: ["@shopify/shopify-app-remix/server", "react", "react-dom", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "@remix-run/react", "@shopify/polaris", "@shopify/app-bridge-react", "@shopify/shopify-app-remix/react"],
+    },
   });
   const loadBuild = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   const handler = createRequestHandler(loadBuild, "development");
