@@ -175,6 +175,16 @@ describe("GIVEN products with options and images", () => {
     expect(p2.body.data?.products.pageInfo.hasNextPage).toBe(false);
   });
 
+  it("WHEN they are sorted by TITLE, or orders newest first THEN the order follows the key", async () => {
+    await env.control.createProduct(SHOP, { title: "Alpine Lake", variants: [{ title: "A3", price: 30 }] });
+    const { body } = await env.graphql<{ products: { nodes: Array<{ title: string }> } }>(SHOP, token, "{ products(first: 5, sortKey: TITLE) { nodes { title } } }");
+    expect(body.data?.products.nodes.map((n) => n.title)).toEqual(["Alpine Lake", "Harbour at Dawn"]);
+    const first = await env.control.createOrder(SHOP, { lineItems: [{ variantId: variantIds[0], quantity: 1 }], shippingAddress: ADDRESS });
+    const second = await env.control.createOrder(SHOP, { lineItems: [{ variantId: variantIds[0], quantity: 1 }], shippingAddress: ADDRESS });
+    const recent = await env.graphql<{ orders: { nodes: Array<{ name: string }> } }>(SHOP, token, "{ orders(first: 5, sortKey: ORDER_NUMBER, reverse: true) { nodes { name } } }");
+    expect(recent.body.data?.orders.nodes.map((n) => n.name)).toEqual([second.name, first.name]);
+  });
+
   it("WHEN variants are fetched by nodes THEN each resolves by GID and unknown ids give null", async () => {
     const { body } = await env.graphql<{ nodes: Array<{ id: string; sku: string } | null> }>(SHOP, token,
       `query($ids: [ID!]!) { nodes(ids: $ids) { ... on ProductVariant { id sku } } }`, { ids: [...variantIds, "gid://shopify/ProductVariant/1"] });

@@ -4,7 +4,18 @@ import { connection, type ConnectionArgs } from "./connection";
 import { searchFilter } from "./search";
 import { fulfillmentOrderView, fulfillmentView, locationView, nodeView, orderView, productView, shopView, variantView, type GqlContext, type View } from "./views";
 
-type Args = ConnectionArgs & { id?: string; ids?: string[]; query?: string | null };
+type Args = ConnectionArgs & { id?: string; ids?: string[]; query?: string | null; sortKey?: string | null };
+
+/** Orders a list by a sortKey (TITLE, CREATED_AT, ...); unknown keys (RELEVANCE, ...) keep id order. */
+function sorted<T>(items: T[], sortKey: string | null | undefined, keys: Record<string, (item: T) => string | number | null>): T[] {
+  const key = sortKey ? keys[sortKey] : undefined;
+  if (!key) return items;
+  return [...items].sort((a, b) => {
+    const x = key(a) ?? "";
+    const y = key(b) ?? "";
+    return typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+  });
+}
 
 function byId<T>(map: Map<number, T>, id: string | undefined, type: string): T | null {
   const n = parseId(id, type);
@@ -27,13 +38,13 @@ export function queryRoot(ctx: GqlContext): View {
     node: (a: Args) => (a.id ? nodeView(ctx, a.id) : null),
     nodes: (a: Args) => (a.ids ?? []).map((id) => nodeView(ctx, id)),
     products: (a: Args) => connection(
-      searchFilter(products(), a.query, (p) => ({ title: p.title, handle: p.handle, status: p.status.toLowerCase(), id: p.id, vendor: p.vendor, product_type: p.productType, sku: p.variantIds.map((id) => s.variants.get(id)?.sku ?? "").join(" ") })),
+      searchFilter(sorted(products(), a.sortKey, { TITLE: (p) => p.title.toLowerCase(), CREATED_AT: (p) => p.createdAt, UPDATED_AT: (p) => p.updatedAt, ID: (p) => p.id, VENDOR: (p) => p.vendor, PRODUCT_TYPE: (p) => p.productType }), a.query, (p) => ({ title: p.title, handle: p.handle, status: p.status.toLowerCase(), id: p.id, vendor: p.vendor, product_type: p.productType, sku: p.variantIds.map((id) => s.variants.get(id)?.sku ?? "").join(" ") })),
       a, (p) => p.id, (p) => productView(ctx, p)),
     productVariants: (a: Args) => connection(
-      searchFilter(variants(), a.query, (v) => ({ title: `${s.products.get(v.productId)?.title ?? ""} ${v.title}`, sku: v.sku, id: v.id, product_id: v.productId })),
+      searchFilter(sorted(variants(), a.sortKey, { TITLE: (v) => v.title.toLowerCase(), SKU: (v) => v.sku, ID: (v) => v.id, POSITION: (v) => v.position }), a.query, (v) => ({ title: `${s.products.get(v.productId)?.title ?? ""} ${v.title}`, sku: v.sku, id: v.id, product_id: v.productId })),
       a, (v) => v.id, (v) => variantView(ctx, v)),
     orders: (a: Args) => connection(
-      searchFilter(orders(), a.query, (o) => ({ title: o.name, name: o.name, email: o.email, id: o.id, financial_status: o.financialStatus, status: o.cancelledAt ? "cancelled" : o.closedAt ? "closed" : "open" })),
+      searchFilter(sorted(orders(), a.sortKey, { CREATED_AT: (o) => o.createdAt, PROCESSED_AT: (o) => o.processedAt, UPDATED_AT: (o) => o.updatedAt, ORDER_NUMBER: (o) => o.orderNumber, ID: (o) => o.id }), a.query, (o) => ({ title: o.name, name: o.name, email: o.email, id: o.id, financial_status: o.financialStatus, status: o.cancelledAt ? "cancelled" : o.closedAt ? "closed" : "open" })),
       a, (o) => o.id, (o) => orderView(ctx, o)),
     productsCount: () => ({ count: s.products.size, precision: "EXACT" }),
     ordersCount: () => ({ count: s.orders.size, precision: "EXACT" }),
