@@ -1,4 +1,8 @@
 // `npm run demo` end to end, as a child process on free ports, the way the outside suite runs it.
+// Both runs use the same database file: the second proves that a run starts from nothing.
+import { rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../scripts/demo/orders";
 import { ShopifyControl, type SandboxOrder } from "../support/shopify-control";
@@ -6,6 +10,8 @@ import { StudioControl, type StudioOrder } from "../support/studio-control";
 import { portIsFree, startDemo, type RunningDemo } from "./run-demo";
 
 const READY_WITHIN_MS = 90_000;
+const DB_FILE = path.join(os.tmpdir(), `print-studio-demo-test-${process.pid}.db`);
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FLOW_WITHIN_MS = 45_000;
 
 const ordersFor = (orders: StudioOrder[], lineIds: string[]) =>
@@ -15,7 +21,7 @@ describe("npm run demo with DEMO_ORDERS=0", () => {
   let demo: RunningDemo;
 
   beforeAll(async () => {
-    demo = await startDemo({ DEMO_ORDERS: "0" }, READY_WITHIN_MS);
+    demo = await startDemo({ DEMO_ORDERS: "0", DEMO_DB_FILE: DB_FILE }, READY_WITHIN_MS);
   }, READY_WITHIN_MS + 10_000);
   afterAll(async () => {
     await demo?.cleanup();
@@ -41,7 +47,11 @@ describe("npm run demo with DEMO_ORDERS=0", () => {
     expect(account.creditLimitCents).toBeGreaterThan(0);
     const admin = await fetch(ready.adminUrl);
     expect(admin.status).toBe(200);
-    expect(await admin.text()).toContain(`${ready.app}/app?`);
+    const iframe = /<iframe[^>]* src="([^"]+)"/.exec(await admin.text());
+    expect(iframe?.[1]).toContain(`${ready.app}/app?`);
+    const embedded = await fetch((iframe?.[1] ?? "").replaceAll("&amp;", "&"), { headers: { "user-agent": BROWSER_UA } });
+    expect(embedded.status).toBe(200); // the app accepted the sandbox's session token for the shop
+    expect(embedded.headers.get("content-type")).toContain("text/html");
   });
 
   it("GIVEN the wired demo WHEN a paid order with a print and a non-print line is delivered THEN one studio order carries the print line, and its shipment fulfils only that line", async () => {
@@ -99,10 +109,11 @@ describe("npm run demo with its demo orders", () => {
   let demo: RunningDemo;
 
   beforeAll(async () => {
-    demo = await startDemo({ DEMO_ORDER_TIMEOUT_MS: String(FLOW_WITHIN_MS) }, READY_WITHIN_MS + 2 * FLOW_WITHIN_MS);
+    demo = await startDemo({ DEMO_ORDER_TIMEOUT_MS: String(FLOW_WITHIN_MS), DEMO_DB_FILE: DB_FILE }, READY_WITHIN_MS + 2 * FLOW_WITHIN_MS);
   }, READY_WITHIN_MS + 2 * FLOW_WITHIN_MS + 10_000);
   afterAll(async () => {
     await demo?.cleanup();
+    for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(`${DB_FILE}${suffix}`, { force: true });
   });
 
   it("GIVEN the default demo WHEN it is ready THEN each demo order became exactly one studio order, shipped and fulfilled on Shopify", async () => {
