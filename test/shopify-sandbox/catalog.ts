@@ -18,8 +18,9 @@ export const productInput = z.object({
     sku: z.string().nullable().optional(),
     price: z.union([z.string(), z.number()]),
     imageUrl: z.string().optional(),
-    /** Option values in option order; by default the title split on " / ". */
-    options: z.array(z.string()).optional(),
+    /** Option values in option order ({name: value} works too); by default the title split on " / ". */
+    options: z.union([z.array(z.string()), z.record(z.string(), z.string())]).optional(),
+    selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
     grams: z.number().int().nonnegative().optional(),
   })).min(1),
 });
@@ -126,7 +127,11 @@ export function createProduct(store: Store, shop: ShopState, input: ProductInput
   };
   imageFor(input.imageUrl);
   input.variants.forEach((v, index) => {
-    const values = v.options ?? (optionNames.length === 1 ? [v.title] : v.title.split(" / ").map((s) => s.trim()));
+    const named: Record<string, string> | undefined = v.selectedOptions
+      ? Object.fromEntries(v.selectedOptions.map((o) => [o.name, o.value]))
+      : v.options && !Array.isArray(v.options) ? v.options : undefined;
+    const values = named ? optionNames.map((n) => named[n] ?? v.title)
+      : Array.isArray(v.options) ? v.options : optionNames.length === 1 ? [v.title] : v.title.split(" / ").map((s) => s.trim());
     const selectedOptions = optionNames.map((name, i) => ({ name, value: values[i] ?? v.title }));
     selectedOptions.forEach((so, i) => {
       if (!product.options[i].values.includes(so.value)) product.options[i].values.push(so.value);

@@ -99,11 +99,11 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
     if (input.deliver) out.deliveries = await deliver(ctx, shop, eventFor(ctx, shop, "orders/paid", `order:${order.id}`, restOrder(shop, order)));
     return out;
   }],
-  ["GET", /^\/__shopify\/shops\/([^/]+)\/orders\/([^/]+)$/, (ctx, m) => {
+  ["GET", /^\/__shopify\/shops\/([^/]+)\/orders\/(gid:\/\/shopify\/Order\/\d+|[^/]+)$/, (ctx, m) => {
     const shop = shopOr404(ctx, m[1]);
     return orderDetail(shop, findOrder(shop, decodeURIComponent(m[2])));
   }],
-  ["POST", /^\/__shopify\/shops\/([^/]+)\/orders\/([^/]+)\/cancel$/, async (ctx, m, body) => {
+  ["POST", /^\/__shopify\/shops\/([^/]+)\/orders\/(gid:\/\/shopify\/Order\/\d+|[^/]+)\/cancel$/, async (ctx, m, body) => {
     const shop = shopOr404(ctx, m[1]);
     const order = findOrder(shop, decodeURIComponent(m[2]));
     cancelOrder(shop, order, ctx.now(), typeof body.reason === "string" ? body.reason : "customer");

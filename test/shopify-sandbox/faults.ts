@@ -7,7 +7,7 @@ import { z } from "zod";
 
 export const faultInput = z.object({
   operation: z.string().min(1).optional(),
-  kind: z.enum(["throttled", "500", "timeout"]),
+  kind: z.union([z.enum(["throttled", "500", "timeout"]), z.literal(500).transform(() => "500" as const)]),
   count: z.number().int().positive().optional(),
   probability: z.number().min(0).max(1).optional(),
 });

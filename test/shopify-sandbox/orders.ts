@@ -34,7 +34,8 @@ export const orderInput = z.object({
     quantity: z.number().int().positive(),
     properties: properties.optional(),
   })).min(1),
-  shippingAddress: addressInput,
+  /** Optional like on Shopify (orders without shipping exist); the app's print orders need one. */
+  shippingAddress: addressInput.optional(),
   billingAddress: addressInput.optional(),
   shippingLine: z.object({ title: z.string(), price: z.union([z.string(), z.number()]), code: z.string().optional() }).optional(),
   email: z.string().optional(),
@@ -57,7 +58,8 @@ export function countryName(code: string | null): string | null {
 
 export function normalizeAddress(a: z.infer<typeof addressInput>): MailingAddress {
   const [nameFirst, ...nameRest] = (a.name ?? "").split(" ");
-  const countryCode = (a.countryCode ?? a.countryCodeV2 ?? a.country_code ?? null)?.toUpperCase() ?? null;
+  const looksLikeCode = typeof a.country === "string" && /^[A-Za-z]{2}$/.test(a.country);
+  const countryCode = (a.countryCode ?? a.countryCodeV2 ?? a.country_code ?? (looksLikeCode ? a.country : null))?.toUpperCase() ?? null;
   return {
     firstName: a.firstName ?? a.first_name ?? (nameFirst || null),
     lastName: a.lastName ?? a.last_name ?? (nameRest.join(" ") || null),
@@ -68,7 +70,7 @@ export function normalizeAddress(a: z.infer<typeof addressInput>): MailingAddres
     province: a.province ?? null,
     provinceCode: a.provinceCode ?? a.province_code ?? null,
     zip: a.zip ?? null,
-    country: a.country ?? countryName(countryCode),
+    country: (looksLikeCode ? null : a.country) ?? countryName(countryCode),
     countryCode,
     phone: a.phone ?? null,
   };
@@ -76,12 +78,12 @@ export function normalizeAddress(a: z.infer<typeof addressInput>): MailingAddres
 
 export class InputError extends Error {}
 
-function customerFor(store: Store, shop: ShopState, email: string | null, phone: string | null, address: MailingAddress, now: number): CustomerState | null {
+function customerFor(store: Store, shop: ShopState, email: string | null, phone: string | null, address: MailingAddress | null, now: number): CustomerState | null {
   if (!email && !phone) return null;
   const existing = [...shop.customers.values()].find((c) => (email && c.email === email) || (!email && phone && c.phone === phone));
   if (existing) return existing;
   const customer: CustomerState = {
-    id: store.ids.next(), email, phone, firstName: address.firstName, lastName: address.lastName, createdAt: iso(now), addressId: store.ids.next(),
+    id: store.ids.next(), email, phone, firstName: address?.firstName ?? null, lastName: address?.lastName ?? null, createdAt: iso(now), addressId: store.ids.next(),
   };
   shop.customers.set(customer.id, customer);
   return customer;
@@ -111,7 +113,7 @@ export function createOrder(store: Store, shop: ShopState, input: OrderInput, no
       quantity: li.quantity, price: formatMoney(li.price), grams: 0, properties: props,
     };
   });
-  const shippingAddress = normalizeAddress(input.shippingAddress);
+  const shippingAddress = input.shippingAddress ? normalizeAddress(input.shippingAddress) : null;
   const email = input.email ?? null;
   const customer = customerFor(store, shop, email, input.phone ?? null, shippingAddress, now);
   const number = shop.nextOrderNumber++;

@@ -11,7 +11,8 @@ export interface SandboxProductInput {
   /** Option names, or {name, values}; default one option "Title". */
   options?: Array<string | { name: string; values?: string[] }>;
   imageUrl?: string;
-  variants: Array<{ title: string; sku?: string | null; price: string | number; imageUrl?: string; options?: string[]; grams?: number }>;
+  /** Option values by position or by name (default: the title split on " / "). */
+  variants: Array<{ title: string; sku?: string | null; price: string | number; imageUrl?: string; options?: string[] | Record<string, string>; selectedOptions?: Array<{ name: string; value: string }>; grams?: number }>;
 }
 
 export interface SandboxAddress {
@@ -31,7 +32,7 @@ export interface SandboxLineItemInput {
 
 export interface SandboxOrderInput {
   lineItems: SandboxLineItemInput[];
-  shippingAddress: SandboxAddress;
+  shippingAddress?: SandboxAddress;
   billingAddress?: SandboxAddress;
   shippingLine?: { title: string; price: string | number; code?: string };
   email?: string;
