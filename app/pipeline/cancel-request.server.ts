@@ -2,6 +2,8 @@
 // studio). The worker does it under the order's lease, so a step in progress is never overtaken.
 import { z } from "zod";
 import db from "~/db.server";
+import type { ShopifyWebhookEvent } from "~/webhooks/handlers.server";
+import { recordPaidOrder } from "./record-order.server";
 import { requestWork } from "./lease.server";
 import { timelineRows } from "./timeline.server";
 import { wakeWorker } from "./wake.server";
@@ -17,12 +19,18 @@ export async function requestCancellation(shop: string, printOrderId: string, re
   return true;
 }
 
-export async function handleShopifyCancellation(shop: string, payload: unknown): Promise<"requested" | "unknown_order" | "invalid"> {
+export async function handleShopifyCancellation(event: ShopifyWebhookEvent): Promise<"requested" | "recorded_cancelled" | "invalid"> {
+  const { shop, payload } = event;
   const parsed = CancelledSchema.safeParse(payload);
   if (!parsed.success) return "invalid";
   const gid = parsed.data.admin_graphql_api_id ?? `gid://shopify/Order/${parsed.data.id}`;
   const po = await db.printOrder.findUnique({ where: { shopDomain_shopifyOrderGid: { shopDomain: shop, shopifyOrderGid: gid } } });
-  if (!po) return "unknown_order";
+  if (!po) {
+    // orders/cancelled overtook orders/paid: record the order as cancelled, so a later orders/paid is a no-op.
+    const recorded = await recordPaidOrder(event, { cancelled: true, recordEvent: false });
+    if (recorded.outcome !== "duplicate") return "recorded_cancelled";
+    return handleShopifyCancellation(event);
+  }
   const why = parsed.data.cancel_reason ? ` (reason: ${parsed.data.cancel_reason})` : "";
   await requestCancellation(shop, po.id, `The order was cancelled in Shopify${why}.`);
   return "requested";

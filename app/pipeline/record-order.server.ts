@@ -27,6 +27,7 @@ export const PaidOrderSchema = z.looseObject({
   id,
   admin_graphql_api_id: z.string().optional(),
   name: z.string(),
+  cancelled_at: text,
   email: text,
   contact_email: text,
   currency: text,
@@ -60,15 +61,25 @@ export function artworkSourceFor(mapping: VariantMapping, line: PaidLine): strin
   }
 }
 
-export async function recordPaidOrder(event: ShopifyWebhookEvent): Promise<RecordOutcome> {
+export interface RecordOptions {
+  /** The order is known to be cancelled already (orders/cancelled came first): record it, print nothing. */
+  cancelled?: boolean;
+  /** orders/cancelled records its own event id. */
+  recordEvent?: boolean;
+}
+
+export async function recordPaidOrder(event: ShopifyWebhookEvent, opts: RecordOptions = {}): Promise<RecordOutcome> {
   const webhookRow = { source: "shopify", shopDomain: event.shop, eventId: event.eventId, topic: event.topic };
+  const recordEvent = opts.recordEvent ?? true;
   const parsed = PaidOrderSchema.safeParse(event.payload);
   if (!parsed.success) {
     const reason = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    try {
-      await db.webhookEvent.create({ data: webhookRow });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+    if (recordEvent) {
+      try {
+        await db.webhookEvent.create({ data: webhookRow });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
     }
     return { outcome: "invalid", reason };
   }
@@ -89,7 +100,8 @@ export async function recordPaidOrder(event: ShopifyWebhookEvent): Promise<Recor
   const shippingLine = order.shipping_lines?.[0];
   const email = order.email || order.contact_email;
   const nothing = lines.length === 0;
-  const state = nothing ? "nothing_to_print" : invalid.length > 0 ? "needs_attention" : "received";
+  const cancelled = Boolean(opts.cancelled || order.cancelled_at);
+  const state = nothing ? "nothing_to_print" : cancelled ? "cancelled" : invalid.length > 0 ? "needs_attention" : "received";
   const events = [
     {
       type: "received",
@@ -98,11 +110,11 @@ export async function recordPaidOrder(event: ShopifyWebhookEvent): Promise<Recor
         : `Order ${order.name} paid: ${lines.length} print line(s) of ${order.line_items.length}.`,
       data: { printLines: lines.length, lines: order.line_items.length },
     },
+    ...(cancelled && !nothing ? [{ type: "cancelled", message: "The order was already cancelled in Shopify: nothing is sent to the studio." }] : []),
   ];
   const invalidNames = invalid.map((l) => l.line.name ?? l.line.title ?? l.gid).join(", ");
   try {
-    const [, created] = await db.$transaction([
-      db.webhookEvent.create({ data: webhookRow }),
+    const [created] = await db.$transaction([
       db.printOrder.create({
         data: {
           shopDomain: event.shop,
@@ -116,7 +128,7 @@ export async function recordPaidOrder(event: ShopifyWebhookEvent): Promise<Recor
           currency: order.currency,
           environment: shop?.studioEnvironment ?? null,
           nextAttemptAt: state === "received" ? new Date() : null,
-          ...(invalid.length > 0
+          ...(invalid.length > 0 && !cancelled
             ? {
                 attentionCode: "MAPPING_INVALID",
                 attentionMessage: `The print mapping of ${invalidNames} is marked invalid: ${invalid.map((l) => l.mapping.invalidReason ?? "no reason given").join("; ")}`,
@@ -139,6 +151,7 @@ export async function recordPaidOrder(event: ShopifyWebhookEvent): Promise<Recor
           },
         },
       }),
+      ...(recordEvent ? [db.webhookEvent.create({ data: webhookRow })] : []),
     ]);
     return { outcome: nothing ? "nothing_to_print" : "recorded", printOrderId: created.id };
   } catch (error) {

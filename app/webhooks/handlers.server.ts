@@ -50,8 +50,8 @@ export async function handleShopifyWebhook(event: ShopifyWebhookEvent): Promise<
   switch (topic) {
     case "orders/cancelled": {
       const { handleShopifyCancellation } = await import("~/pipeline/cancel-request.server");
-      const outcome = await handleShopifyCancellation(event.shop, event.payload);
-      return outcome === "requested" ? "handled" : outcome === "invalid" ? "invalid" : "ignored";
+      const outcome = await handleShopifyCancellation(event);
+      return outcome === "invalid" ? "invalid" : "handled";
     }
     case "app/uninstalled": {
       const { stopShop } = await import("./compliance.server");

@@ -168,6 +168,19 @@ describe("cancellation", () => {
     await setPolicy("immediate");
   });
 
+  it("GIVEN orders/cancelled overtakes orders/paid THEN the order is recorded as cancelled and the late orders/paid prints nothing", async () => {
+    const orderId = await paidOrder({ deliver: false });
+    await h.shopify.cancelOrder(h.shop, orderId, { deliver: true });
+    await h.shopify.deliverWebhook(h.shop, { topic: "orders/paid", orderId });
+    const po = await waitFor("recorded", () => printOrderFor(h.shop, orderId));
+    // Cancelled lines have no current quantity left, so the record is "cancelled" or "nothing to print".
+    expect(["cancelled", "nothing_to_print"]).toContain(po.state);
+    expect((await settle(orderId)).studioOrderId).toBeNull();
+    const order = await h.shopify.getOrder(h.shop, orderId);
+    const studioRefs = (await h.studio.orders(h.studioAccountId)).flatMap((o) => o.lines.map((l) => l.externalReference));
+    expect(order.lineItems.some((li) => studioRefs.includes(li.id))).toBe(false);
+  });
+
   it("GIVEN a placed order WHEN Shopify cancels it THEN it is cancelled at the studio and the invoice voided", async () => {
     const po = await placedOrder(await paidOrder());
     await h.shopify.cancelOrder(h.shop, po.shopifyOrderGid, { deliver: true });

@@ -66,6 +66,10 @@ export async function writeTracking(ctx: StepContext): Promise<StepResult> {
     if (!state) {
       return { data: { ...attentionFields(attention("SHOPIFY_ORDER_MISSING", "Shopify no longer has this order; the tracking could not be written.", "Nothing to do in Shopify; the parcels are listed here.")) }, events: [{ type: "error", message: "Shopify order not found while writing tracking." }] };
     }
+    if (state.cancelledAt) {
+      await db.shipment.updateMany({ where: { printOrderId: po.id, writtenAt: null }, data: { writtenAt: new Date() } });
+      return { data: {}, events: [{ type: "fulfilment_skipped", message: "The Shopify order is cancelled: the parcels are listed here but no fulfilment is written." }] };
+    }
     const { groups, byHand } = printLinesToFulfil(state, po.lines);
     for (const line of byHand.filter((l) => !po.lines.find((x) => x.id === l.id)?.fulfilledByHand)) {
       await db.printOrderLine.update({ where: { id: line.id }, data: { fulfilledByHand: true } });
