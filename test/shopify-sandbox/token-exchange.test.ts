@@ -102,4 +102,12 @@ describe("GIVEN a shop nobody installed through the control surface", () => {
     expect(status).toBe(200);
     expect((await env.graphql(shop, String(body.access_token), "{ shop { myshopifyDomain } }")).body.data).toEqual({ shop: { myshopifyDomain: shop } });
   });
+
+  it("WHEN the app was uninstalled THEN token exchange is refused until the shop is installed again", async () => {
+    await env.control.uninstall(SHOP);
+    const refused = await exchange(SHOP, await env.control.sessionToken(SHOP), "offline");
+    expect(refused).toMatchObject({ status: 400, body: { error: "invalid_subject_token" } });
+    await env.control.installShop({ shop: SHOP, appUrl: "http://127.0.0.1:9" });
+    expect((await exchange(SHOP, await env.control.sessionToken(SHOP), "offline")).status).toBe(200);
+  });
 });

@@ -1,7 +1,8 @@
 // POST /shops/{shop}/admin/oauth/access_token: OAuth token exchange (session token -> access token),
 // answered as Shopify answers it; also the refresh_token grant for expiring offline tokens.
-// A shop that nobody installed through the control surface is installed on its first valid token
-// exchange (like Shopify's managed installation), with appUrl = SHOPIFY_APP_URL or the toml's application_url.
+// A shop the sandbox has never seen is installed on its first valid token exchange (like Shopify's
+// managed installation), with appUrl = defaultAppUrl / SHOPIFY_APP_URL / the toml's application_url.
+// A shop whose app was uninstalled stays uninstalled until the control surface installs it again.
 import { installShop, newAccessToken } from "./catalog";
 import type { SandboxContext } from "./context";
 import { HttpError } from "./http-util";
@@ -51,9 +52,11 @@ export function tokenExchange(ctx: SandboxContext, shopDomain: string, body: Rec
     throw new HttpError(400, "invalid subject token", { error: "invalid_subject_token", error_description: verified.ok ? "The session token was issued for another shop." : verified.reason });
   }
   let shop = ctx.store.shop(shopDomain);
-  if (!shop || !shop.installed) {
-    if (!ctx.defaultAppUrl) throw new HttpError(400, "app not installed", { error: "invalid_subject_token", error_description: "The app is not installed on this shop." });
-    shop = installShop(ctx.store, { shop: shopDomain, appUrl: shop?.appUrl ?? ctx.defaultAppUrl }, ctx.config.scopes, ctx.now());
+  const notInstalled = { error: "invalid_subject_token", error_description: "The app is not installed on this shop." };
+  if (shop && !shop.installed) throw new HttpError(400, "app uninstalled", notInstalled);
+  if (!shop) {
+    if (!ctx.defaultAppUrl) throw new HttpError(400, "app not installed", notInstalled);
+    shop = installShop(ctx.store, { shop: shopDomain, appUrl: ctx.defaultAppUrl }, ctx.config.scopes, ctx.now());
   }
   const requested = str(body, "requested_token_type") || OFFLINE_TOKEN_TYPE;
   if (requested === OFFLINE_TOKEN_TYPE) return offlineAnswer(ctx, shop, str(body, "expiring") === "1");
