@@ -39,18 +39,19 @@ const orderTimeoutMs = Number(process.env.DEMO_ORDER_TIMEOUT_MS ?? 90_000);
 const log = (line: string) => console.log(line);
 
 const stops: Array<{ name: string; stop: () => Promise<unknown> }> = [];
-let stopping = false;
+let stopping: Promise<never> | undefined;
 
-async function shutdown(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
+/** Stops everything started so far, newest first, then exits; later calls wait for the first. */
+function shutdown(code: number): Promise<never> {
+  stopping ??= (async () => {
     log("demo: stopping…");
     for (const { name, stop } of stops.reverse()) {
       await stop().catch((error: unknown) => console.error(`demo: stopping ${name} failed:`, error));
     }
     log("demo: stopped");
-  }
-  process.exit(code);
+    return process.exit(code);
+  })();
+  return stopping;
 }
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
+  if (stopping) return; // interrupted while starting: what failed is what the signal stopped
   console.error("demo: failed:", error instanceof Error ? error.stack ?? error.message : error);
   await shutdown(1);
 });
