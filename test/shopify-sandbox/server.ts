@@ -26,12 +26,15 @@ export interface ShopifySandbox {
 
 export async function startShopifySandbox(opts: ShopifySandboxOptions): Promise<ShopifySandbox & { context: SandboxContext }> {
   if (!opts.apiKey || !opts.apiSecret) throw new Error("startShopifySandbox needs apiKey and apiSecret");
+  const host = opts.host ?? "127.0.0.1";
+  if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host)) {
+    throw new Error(`the Shopify sandbox listens on loopback only (its control surface has no auth), not on ${host}`);
+  }
   const config = loadAppConfig(resolve(opts.appTomlPath ?? "./shopify.app.toml"));
   const ctx = createContext(opts.apiKey, opts.apiSecret, config, opts.clock);
   if (opts.defaultAppUrl) ctx.defaultAppUrl = opts.defaultAppUrl;
   const server = createServer((req, res) => { void handle(ctx, req, res); });
   server.keepAliveTimeout = 5000;
-  const host = opts.host ?? "127.0.0.1";
   await new Promise<void>((ok, fail) => {
     server.once("error", fail);
     server.listen(opts.port ?? 0, host, () => { server.off("error", fail); ok(); });
