@@ -16,7 +16,7 @@ export async function startUiApp(env: Record<string, string>): Promise<UiApp> {
     server: { host: "127.0.0.1", port, strictPort: true, hmr: false, watch: null },
     // pre-bundled up front: a dependency discovered during a page load would be re-optimised and the
     // page would end up with two copies of React
-    optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "@remix-run/react", "@shopify/polaris", "@shopify/app-bridge-react", "@shopify/shopify-app-remix/react"] },
+    optimizeDeps: { noDiscovery: true, include: ["@shopify/shopify-app-remix/server", "react", "react-dom", "react-dom/client", "react/jsx-runtime", "react/jsx-dev-runtime", "@remix-run/react", "@shopify/polaris", "@shopify/app-bridge-react", "@shopify/shopify-app-remix/react"] },
   });
   await vite.listen();
   // first document load compiles the app: warm it up so a browser test's first wait is short
