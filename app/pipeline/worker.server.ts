@@ -86,7 +86,9 @@ export function startWorker(options: WorkerOptions = {}): Worker {
             result = { ...result, data: { attempts: 0, ...result.data } };
           } catch (error) {
             if (error instanceof LeaseLostError || abandoned) throw error;
-            olog.warn({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error), state: po.state }, "print order step failed");
+            // Name and code only: messages may echo addresses or URLs.
+            const code = (error as { code?: unknown }).code;
+            olog.warn({ errName: error instanceof Error ? error.name : typeof error, code: typeof code === "string" ? code : null, state: po.state }, "print order step failed");
             result = failureResult(error, po, config);
           }
         }

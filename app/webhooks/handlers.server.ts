@@ -77,7 +77,10 @@ export async function handleShopifyWebhook(event: ShopifyWebhookEvent): Promise<
     }
     case "customers/data_request": {
       const { answerDataRequest } = await import("./compliance.server");
-      await answerDataRequest(event.shop, event.payload);
+      const { shopLogger } = await import("~/logger.server");
+      const answer = await answerDataRequest(event.shop, event.payload);
+      // Counts and field names only: the merchant passes the data on from the Shopify admin.
+      shopLogger(event.shop).info({ topic, printOrders: answer.printOrders, fields: answer.fields }, "customers/data_request answered");
       return "handled";
     }
     default:

@@ -148,4 +148,21 @@ describe("a paid order with print lines and an ordinary line", () => {
     expect(done.events.some((e) => e.type === "fulfilment_found")).toBe(true);
     expect((await h.shopify.getOrder(h.shop, orderId)).fulfillments).toHaveLength(1);
   });
+
+  it("GIVEN studio webhooks that cannot reach the app WHEN the studio ships THEN polling finds the parcel and writes the tracking", async () => {
+    await worker.stop();
+    worker = h.startWorker({ config: { pollIntervalMs: 300 } });
+    await db.shop.update({ where: { domain: h.shop }, data: { studioWebhookSecretEnc: null } });
+    const { orderId } = await h.shopify.createOrder(h.shop, { lineItems: [{ variantId: h.printVariants[0], quantity: 1 }], shippingAddress: ADDRESS, email: "ada@example.org", deliver: true });
+    const placed = await waitFor("placed", async () => {
+      const po = await printOrderFor(h.shop, orderId);
+      return po?.studioOrderId ? po : null;
+    });
+    await h.studio.addShipment(placed.studioOrderId as string, { carrier: "AusPost", trackingNumber: "POLLED-1" });
+    await waitFor("written by polling", async () => (await printOrderFor(h.shop, orderId))?.shopifyFulfillmentGid);
+    const deliveries = (await h.studio.webhookDeliveries()).filter((d) => d.orderId === placed.studioOrderId);
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(deliveries.every((d) => d.attempts.every((a) => a.status !== 200))).toBe(true);
+    expect((await h.shopify.getOrder(h.shop, orderId)).fulfillments[0].trackingInfo.map((t) => t.number)).toEqual(["POLLED-1"]);
+  });
 });

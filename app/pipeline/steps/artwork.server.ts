@@ -22,7 +22,8 @@ async function refreshMappings(ctx: StepContext): Promise<void> {
 
 export async function artworkStep(ctx: StepContext): Promise<StepResult> {
   const { po } = ctx;
-  if (po.attentionCode === "MAPPING_INVALID") await refreshMappings(ctx);
+  // A mapping fixed since the order was received (e.g. after MAPPING_INVALID) applies from here on.
+  await refreshMappings(ctx);
   const studio = await ctx.deps.studio(po.shopDomain);
   for (const line of po.lines) {
     if (line.artworkUploadUrl) continue;
