@@ -7,6 +7,15 @@ import { gid } from "./store";
 
 type Json = Record<string, unknown>;
 
+/** REST bodies write times with an offset ("2026-03-14T09:00:00+00:00"), GraphQL with "Z": every `*_at` key. */
+function withOffsets<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withOffsets) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k.endsWith("_at") && typeof v === "string" ? v.replace(/Z$/, "+00:00") : withOffsets(v)])) as T;
+  }
+  return value;
+}
+
 function moneySet(amount: string, currency: string): Json {
   const m = { amount, currency_code: currency };
   return { shop_money: m, presentment_money: { ...m } };
@@ -37,6 +46,10 @@ function restCustomer(c: CustomerState, address: MailingAddress | null, currency
 }
 
 export function restOrder(shop: ShopState, o: OrderState): Json {
+  return withOffsets(orderBody(shop, o));
+}
+
+function orderBody(shop: ShopState, o: OrderState): Json {
   const cur = o.currency;
   const subtotal = o.lineItems.reduce((s, li) => s + Number(li.price) * li.quantity, 0);
   const shipping = o.shippingLines.reduce((s, l) => s + Number(l.price), 0);
@@ -110,7 +123,7 @@ export function restOrder(shop: ShopState, o: OrderState): Json {
 
 export function restShop(shop: ShopState): Json {
   const country = countryName(shop.countryCode);
-  return {
+  return withOffsets({
     id: shop.id, name: shop.name, email: shop.email, domain: shop.domain, province: "Oregon", country: shop.countryCode, address1: "1 Gallery Street",
     zip: "97035", city: "Springfield", source: null, phone: "+1 555 0100", latitude: null, longitude: null, primary_locale: "en", address2: null,
     created_at: shop.createdAt, updated_at: shop.createdAt, country_code: shop.countryCode, country_name: country, currency: shop.currencyCode,
@@ -122,7 +135,7 @@ export function restShop(shop: ShopState): Json {
     requires_extra_payments_agreement: false, password_enabled: true, has_storefront: true, finances: true, primary_location_id: shop.locationId,
     checkout_api_supported: true, multi_location_enabled: true, setup_required: false, pre_launch_enabled: false,
     enabled_presentment_currencies: [shop.currencyCode], marketing_sms_consent_enabled_at_checkout: false, transactional_sms_disabled: false,
-  };
+  });
 }
 
 export function restCompliance(shop: ShopState, topic: string, customer: CustomerState | null, dataRequestId: number): Json {

@@ -75,6 +75,7 @@ describe("GIVEN a paid order delivered to the app", () => {
     const body = JSON.parse(receiver.received[0].raw) as Record<string, unknown> & { line_items: Array<Record<string, unknown>> };
     expect(shapeMismatches(SHAPE, body)).toEqual([]);
     expect(body.admin_graphql_api_id).toBe(orderId);
+    expect(body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
     expect(body.line_items[0]).toMatchObject({ variant_id: Number(variantIds[0].split("/").pop()), admin_graphql_api_id: expect.stringMatching(/^gid:\/\/shopify\/LineItem\/\d+$/), price: "45.00", properties: [{ name: "_artwork", value: "https://example.org/harbour.tif" }] });
     expect(body).toMatchObject({ email: "ada@example.org", financial_status: "paid", total_price: "96.50", shipping_lines: [{ title: "Standard", price: "6.50" }], shipping_address: { city: "Portland", country_code: "US" } });
   });
