@@ -5,12 +5,13 @@ import db from "~/db.server";
 import { STUDIO_ENDPOINT_BUDGETS, type Pacer } from "~/studio";
 import { isUniqueViolation } from "~/webhooks/handlers.server";
 
+/** The studio's rolling minute plus a second of margin for clock skew. */
 const WINDOW_MS = 61_000;
 
-function readSlots(json: string, now: number): number[] {
+function readSlots(json: string, now: number, windowMs: number): number[] {
   try {
     const list = JSON.parse(json) as unknown;
-    return Array.isArray(list) ? list.filter((t): t is number => typeof t === "number" && t > now - WINDOW_MS) : [];
+    return Array.isArray(list) ? list.filter((t): t is number => typeof t === "number" && t > now - windowMs) : [];
   } catch {
     return [];
   }
@@ -26,7 +27,10 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 export class DatabasePacer implements Pacer {
-  constructor(private readonly budgets: Partial<Record<string, number>> = STUDIO_ENDPOINT_BUDGETS) {}
+  constructor(
+    private readonly budgets: Partial<Record<string, number>> = STUDIO_ENDPOINT_BUDGETS,
+    private readonly windowMs = WINDOW_MS,
+  ) {}
 
   private async row(id: string) {
     const found = await db.studioPace.findUnique({ where: { id } });
@@ -52,9 +56,9 @@ export class DatabasePacer implements Pacer {
         await sleep(blocked - now, signal);
         continue;
       }
-      const slots = readSlots(row.slots, now);
+      const slots = readSlots(row.slots, now, this.windowMs);
       if (slots.length >= limit) {
-        await sleep(Math.max(50, slots[0] + WINDOW_MS - now), signal);
+        await sleep(Math.max(50, slots[0] + this.windowMs - now), signal);
         continue;
       }
       const { count } = await db.studioPace.updateMany({ where: { id, version: row.version }, data: { slots: JSON.stringify([...slots, now]), version: { increment: 1 } } });
