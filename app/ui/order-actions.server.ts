@@ -12,6 +12,8 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
 
 export type OrderActionResult = { intent: string; ok: true; message: string } | { intent: string; ok: false; message: string };
 
+const OPTIONAL = new Set(["company", "line2", "phone", "email"]);
+
 const DONE: Record<string, string> = {
   approve: "Approved: the order is on its way to the studio.",
   retry: "Retrying now.",
@@ -30,8 +32,9 @@ export async function orderAction(shop: string, id: string, raw: unknown): Promi
       case "retry": return retryPrintOrder(shop, id);
       case "cancel": return cancelPrintOrder(shop, id);
       case "address": {
-        const a = Object.fromEntries(Object.entries(input.address).map(([k, v]) => [k, v.trim() === "" && k !== "name" ? null : v]));
-        if (a.email === null) delete a.email;
+        // optional fields left empty are absent, required ones stay strings so their own messages apply
+        const a: Record<string, string | null> = Object.fromEntries(Object.entries(input.address).map(([k, v]) => [k, v.trim() === "" && OPTIONAL.has(k) ? null : v]));
+        if (!a.email) delete a.email;
         return updateAddressAndRequote(shop, id, a);
       }
       case "refund": return recordRefundDecision(shop, id, input.decision);
