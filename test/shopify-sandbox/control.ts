@@ -19,6 +19,8 @@ const webhookInput = z.object({
   times: z.number().int().positive().max(100).optional(),
   concurrent: z.boolean().optional(),
 });
+/** Shopify's order cancel reasons (REST lower case; GraphQL's OrderCancelReason upper case). */
+const CANCEL_REASONS = ["customer", "declined", "fraud", "inventory", "other", "staff"];
 const COMPLIANCE_TOPICS = ["customers/data_request", "customers/redact", "shop/redact"] as const;
 const complianceInput = z.object({ topic: z.enum(COMPLIANCE_TOPICS), customerId: z.union([z.string(), z.number()]).optional() });
 const throttleInput = z.object({
@@ -106,7 +108,8 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
   ["POST", /^\/__shopify\/shops\/([^/]+)\/orders\/(gid:\/\/shopify\/Order\/\d+|[^/]+)\/cancel$/, async (ctx, m, body) => {
     const shop = shopOr404(ctx, m[1]);
     const order = findOrder(shop, decodeURIComponent(m[2]));
-    cancelOrder(shop, order, ctx.now(), typeof body.reason === "string" ? body.reason : "customer");
+    const reason = typeof body.reason === "string" ? body.reason.toLowerCase() : "customer";
+    cancelOrder(shop, order, ctx.now(), CANCEL_REASONS.includes(reason) ? reason : "other");
     const out: Record<string, unknown> = { orderId: gid("Order", order.id), name: order.name, cancelledAt: order.cancelledAt };
     // The contract's effect is "cancels the order, sends orders/cancelled": sent unless deliver is false.
     if (body.deliver !== false) out.deliveries = await deliver(ctx, shop, eventFor(ctx, shop, "orders/cancelled", `order:${order.id}`, restOrder(shop, order)));

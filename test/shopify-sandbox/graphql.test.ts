@@ -1,6 +1,8 @@
 // Admin GraphQL of the sandbox: validation against the real schema, orders and fulfillment orders,
 // fulfillmentCreate (partial, over-fulfilment, closed fulfillment order), tracking updates, cost.
+import { getNamedType, isEnumType, isNonNullType, isObjectType, isScalarType } from "graphql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminSchema } from "./schema";
 import { ADDRESS, startTestSandbox, type GqlError } from "./test-helpers";
 
 const SHOP = "graphql-gallery.myshopify.com";
@@ -156,6 +158,40 @@ describe("GIVEN a paid order with two lines", () => {
     expect(body.data?.fulfillmentTrackingInfoUpdate.fulfillment.trackingInfo.map((t) => t.number)).toEqual(["RM1", "RM2"]);
     const stored = await env.control.getOrder(SHOP, orderId.replace(/^gid:\/\/shopify\/Order\//, ""));
     expect(stored.fulfillments[0].trackingInfo.map((t) => t.company)).toEqual(["Royal Mail", "Royal Mail"]);
+  });
+});
+
+/** Every scalar and enum field of a type that needs no argument: what a careless client might select. */
+function allScalars(typeName: string): string {
+  const type = adminSchema().getType(typeName);
+  if (!isObjectType(type)) throw new Error(`${typeName} is not an object type`);
+  return Object.values(type.getFields())
+    .filter((f) => !f.args.some((a) => isNonNullType(a.type)) && (isScalarType(getNamedType(f.type)) || isEnumType(getNamedType(f.type))))
+    .map((f) => f.name).join(" ");
+}
+
+describe("GIVEN a valid document selecting every scalar field, stored or not", () => {
+  it("THEN every field answers (null or an empty value of its type) without errors", async () => {
+    const { orderId } = await env.control.createOrder(SHOP, { lineItems: [{ variantId: variantIds[0], quantity: 1, properties: { note: "x" } }], shippingAddress: ADDRESS, email: "ada@example.org" });
+    const { order } = await twoLineOrder();
+    const fo = order.fulfillmentOrders.nodes[0];
+    await env.graphql(SHOP, token, CREATE, { f: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id, fulfillmentOrderLineItems: [{ id: fo.lineItems.nodes[0].id, quantity: 1 }] }], trackingInfo: { number: "T1" } } });
+    const query = `query Everything($order: ID!, $fulfilled: ID!, $variant: ID!) {
+      shop { ${allScalars("Shop")} billingAddress { ${allScalars("ShopAddress")} } }
+      productVariant(id: $variant) { ${allScalars("ProductVariant")} product { ${allScalars("Product")} } }
+      a: order(id: $order) { ${allScalars("Order")} customer { ${allScalars("Customer")} } shippingAddress { ${allScalars("MailingAddress")} } }
+      b: order(id: $fulfilled) {
+        lineItems(first: 5) { nodes { ${allScalars("LineItem")} } }
+        shippingLines(first: 2) { nodes { ${allScalars("ShippingLine")} } }
+        fulfillmentOrders(first: 2) { nodes { ${allScalars("FulfillmentOrder")} lineItems(first: 5) { nodes { ${allScalars("FulfillmentOrderLineItem")} } } } }
+        fulfillments(first: 2) { ${allScalars("Fulfillment")} trackingInfo { ${allScalars("FulfillmentTrackingInfo")} } location { ${allScalars("Location")} } }
+      }
+    }`;
+    const { status, body } = await env.graphql<{ a: { email: string }; b: { fulfillments: Array<{ status: string }> } }>(SHOP, token, query, { order: orderId, fulfilled: order.id, variant: variantIds[0] });
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.a.email).toBe("ada@example.org");
+    expect(body.data?.b.fulfillments.map((f) => f.status)).toEqual(["SUCCESS"]);
   });
 });
 
