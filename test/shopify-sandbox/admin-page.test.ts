@@ -51,7 +51,7 @@ beforeAll(async () => {
   env = await startTestSandbox();
   app = await startFakeApp(env.sandbox.origin);
   await env.control.installShop({ shop: SHOP, appUrl: app.url });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  if (existsSync(CHROMIUM)) browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
 });
 afterAll(async () => {
   await browser?.close();
