@@ -6,7 +6,8 @@ import { createProduct, installInput, installShop, productInput } from "./catalo
 import type { SandboxContext } from "./context";
 import { faultInput } from "./faults";
 import { HttpError, isLoopback, readObject, sendJson } from "./http-util";
-import { cancelOrder, createOrder, displayFulfillmentStatus, findOrder, fulfilledQuantity, orderInput } from "./orders";
+import { displayFulfillmentStatus, fulfilledQuantity } from "./fulfillments";
+import { cancelOrder, createOrder, findOrder, orderInput } from "./orders";
 import { restCompliance, restOrder, restShop } from "./rest-payloads";
 import { sessionToken } from "./session-token";
 import { gid, parseId, type OrderState, type ShopState } from "./store";

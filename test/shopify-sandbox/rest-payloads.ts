@@ -1,7 +1,8 @@
 // Webhook bodies in Shopify's REST JSON shape, key for key as in Shopify's published samples for
 // orders/paid, orders/cancelled (the same order body) and app/uninstalled (the shop), and the
 // compliance bodies documented for customers/data_request, customers/redact and shop/redact.
-import { countryName, fulfilledQuantity } from "./orders";
+import { fulfilledQuantity } from "./fulfillments";
+import { countryName } from "./orders";
 import type { CustomerState, MailingAddress, OrderState, ShopState } from "./store";
 import { gid } from "./store";
 

@@ -1,6 +1,6 @@
 // Root Mutation fields the app uses: fulfillmentCreate and fulfillmentTrackingInfoUpdate (and their
 // V2 names, which take the same input shape). Other mutations answer null/empty, changing nothing.
-import { createFulfillment, updateTracking, type FulfillmentRequest } from "../orders";
+import { createFulfillment, updateTracking, type FulfillmentRequest } from "../fulfillments";
 import { fulfillmentView, type GqlContext, type View } from "./views";
 
 interface TrackingArgs { fulfillmentId: string; trackingInfoInput: FulfillmentRequest["trackingInfo"]; notifyCustomer?: boolean | null }

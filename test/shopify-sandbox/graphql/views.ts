@@ -1,6 +1,7 @@
 // GraphQL views over the store: plain objects keyed by schema field name; a function value is
 // called with the field's arguments. Fields not listed resolve to null/empty (see field-resolver.ts).
-import { countryName, displayFulfillmentStatus, fulfilledQuantity } from "../orders";
+import { displayFulfillmentStatus, fulfilledQuantity } from "../fulfillments";
+import { countryName } from "../orders";
 import type { CustomerState, FulfillmentOrderState, FulfillmentState, LineItemState, MailingAddress, OrderState, ProductImageState, ProductState, ShopState, Store, VariantState } from "../store";
 import { gid, gidType, parseId } from "../store";
 import { connection, firstOf, type ConnectionArgs } from "./connection";
