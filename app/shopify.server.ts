@@ -34,8 +34,12 @@ const shopify = shopifyApp({
 export default shopify;
 
 /** In sandbox mode the library's bounce pages load the sandbox's App Bridge stand-in, not the CDN. */
-async function sandboxed<T>(work: () => Promise<T>): Promise<T> {
+async function sandboxed<T>(request: Request, work: () => Promise<T>): Promise<T> {
   if (!sandbox || !config.SHOPIFY_SANDBOX_URL) return work();
+  // The library answers 410 to user agents that look like bots, and headless Chromium says
+  // "HeadlessChrome": the local admin is driven by exactly that (people and browser tests).
+  const agent = request.headers.get("user-agent");
+  if (agent?.includes("HeadlessChrome")) request.headers.set("user-agent", agent.replaceAll("HeadlessChrome", "Chrome"));
   try {
     return await work();
   } catch (thrown) {
@@ -46,7 +50,7 @@ async function sandboxed<T>(work: () => Promise<T>): Promise<T> {
 
 export const authenticate = {
   ...shopify.authenticate,
-  admin: (request: Request) => sandboxed(() => shopify.authenticate.admin(request)),
+  admin: (request: Request) => sandboxed(request, () => shopify.authenticate.admin(request)),
 } as typeof shopify.authenticate;
 
 /** The App Bridge script the embedded UI loads: Shopify's CDN, or the sandbox's stand-in. */

@@ -75,7 +75,7 @@ export const PRODUCT_SELECTIONS: Record<ProductSlug, SelectionKey[]> = {
     ...size,
     { key: "mediaId", label: "Canvas", required: true, kind: "id", section: "canvasMedia" },
     { key: "format", label: "Format", required: true, kind: "choice", choices: ["stretched", "print-only"] },
-    { key: "depth", label: "Stretcher depth", required: false, kind: "choice", choices: ["18mm", "30mm", "38mm"], help: "Required unless the format is print-only. Only 30mm takes a float frame." },
+    { key: "depth", label: "Stretcher depth", required: false, kind: "text", help: "For example 30mm. Required unless the format is print-only. Only 30mm takes a float frame." },
     { key: "finish", label: "Finish", required: false, kind: "text" },
     { key: "mouldingId", label: "Float frame", required: false, kind: "id", section: "canvasMouldings", help: "Needs depth 30mm." },
   ],
