@@ -1,0 +1,30 @@
+// The outside suite's check, small: `npm run demo` with DEMO_ORDERS=0, 25 orders through the
+// sandbox (redelivered concurrently, studio faults on), shipped by the studio, counted.
+// Harness: scripts/acceptance (black box: only the ready line and the two control surfaces).
+import { describe, expect, it } from "vitest";
+import { runAcceptance } from "../../scripts/acceptance/harness";
+
+const lines: string[] = [];
+
+describe("offline demo, acceptance", () => {
+  it(
+    "GIVEN the demo with no orders WHEN 25 orders are paid, redelivered and shipped under studio faults THEN each print order reaches the studio once and comes back as one fulfilment of its print lines",
+    async () => {
+      const result = await runAcceptance({
+        orders: 25,
+        faults: true,
+        readyWithinMs: 45_000,
+        placementBaseMs: 25_000,
+        placementPerOrderMs: 2_000,
+        fulfilmentBaseMs: 15_000,
+        fulfilmentPerOrderMs: 500,
+        otherDemoWaitMs: 20_000,
+        log: (line) => lines.push(line),
+      });
+      if (result.violations.length > 0) console.log(`${lines.join("\n")}\n${result.report}`);
+      expect(result.figures?.shopifyOrders).toBe(25);
+      expect(result.violations).toEqual([]);
+    },
+    200_000,
+  );
+});
