@@ -13,6 +13,8 @@ export const productInput = z.object({
   /** Option names (["Size", "Paper"]) or {name, values}. Without options there is one option "Title". */
   options: z.array(z.union([z.string(), z.object({ name: z.string(), values: z.array(z.string()).optional() })])).optional(),
   imageUrl: z.string().optional(),
+  /** The location (by name) that ships it; default the shop's primary location. */
+  location: z.string().min(1).optional(),
   variants: z.array(z.object({
     title: z.string().min(1),
     sku: z.string().nullable().optional(),
@@ -64,6 +66,7 @@ export function installShop(store: Store, input: InstallInput, scope: string, no
     for (const p of input.products ?? []) createProduct(store, existing, p, now);
     return existing;
   }
+  const locationId = store.ids.next();
   const shop: ShopState = {
     id: store.ids.next(),
     domain,
@@ -78,7 +81,8 @@ export function installShop(store: Store, input: InstallInput, scope: string, no
     offlineTokenExpiresAt: null,
     refreshTokens: new Map(),
     onlineTokens: new Map(),
-    locationId: store.ids.next(),
+    locationId,
+    locations: new Map([[locationId, { id: locationId, name: "Shop location" }]]),
     products: new Map(),
     variants: new Map(),
     orders: new Map(),
@@ -100,8 +104,18 @@ function handleize(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "product";
 }
 
+function locationNamed(store: Store, shop: ShopState, name: string | undefined): number {
+  if (!name) return shop.locationId;
+  const found = [...shop.locations.values()].find((l) => l.name === name);
+  if (found) return found.id;
+  const id = store.ids.next();
+  shop.locations.set(id, { id, name });
+  return id;
+}
+
 export function createProduct(store: Store, shop: ShopState, input: ProductInput, now: number): { productId: string; variantIds: string[] } {
   const at = iso(now);
+  const locationId = locationNamed(store, shop, input.location);
   const optionNames = (input.options ?? ["Title"]).map((o) => (typeof o === "string" ? o : o.name));
   const product: ProductState = {
     id: store.ids.next(),
@@ -147,6 +161,7 @@ export function createProduct(store: Store, shop: ShopState, input: ProductInput
       selectedOptions,
       inventoryItemId: store.ids.next(),
       grams: v.grams ?? 0,
+      locationId,
     };
     shop.variants.set(variant.id, variant);
     product.variantIds.push(variant.id);

@@ -50,7 +50,7 @@ export function orderDetail(shop: ShopState, o: OrderState): Record<string, unkn
     })),
     shippingAddress: o.shippingAddress, shippingLines: o.shippingLines.map((l) => ({ title: l.title, code: l.code, price: l.price })),
     fulfillmentOrders: o.fulfillmentOrderIds.map((id) => shop.fulfillmentOrders.get(id)).filter((fo) => fo !== undefined).map((fo) => ({
-      id: gid("FulfillmentOrder", fo.id), status: fo.status, locationId: gid("Location", fo.locationId),
+      id: gid("FulfillmentOrder", fo.id), status: fo.status, locationId: gid("Location", fo.locationId), locationName: shop.locations.get(fo.locationId)?.name ?? null,
       lineItems: fo.lineItems.map((l) => ({ id: gid("FulfillmentOrderLineItem", l.id), lineItemId: gid("LineItem", l.lineItemId), totalQuantity: l.totalQuantity, remainingQuantity: l.remainingQuantity })),
     })),
     fulfillments: o.fulfillmentIds.map((id) => shop.fulfillments.get(id)).filter((f) => f !== undefined).map((f) => ({

@@ -75,7 +75,7 @@ export function createFulfillment(store: Store, shop: ShopState, req: Fulfillmen
   const at = iso(now);
   const fulfillment: FulfillmentState = {
     id: store.ids.next(), orderId: order.id, name: `${order.name}-F${order.fulfillmentIds.length + 1}`, status: "SUCCESS",
-    locationId: shop.locationId, trackingInfo: trackingFrom(req.trackingInfo), notifyCustomer: req.notifyCustomer ?? false,
+    locationId: takes[0].fo.locationId, trackingInfo: trackingFrom(req.trackingInfo), notifyCustomer: req.notifyCustomer ?? false,
     lineItems: [], createdAt: at, updatedAt: at,
   };
   for (const t of takes) {

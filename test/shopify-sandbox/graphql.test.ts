@@ -195,6 +195,22 @@ describe("GIVEN a valid document selecting every scalar field, stored or not", (
   });
 });
 
+describe("GIVEN an order whose lines ship from two locations", () => {
+  it("THEN it has one fulfillment order per location, and fulfilling one leaves the order partially fulfilled", async () => {
+    const { variantIds: studio } = await env.control.createProduct(SHOP, { title: "Giclée print", location: "Print studio", variants: [{ title: "A3", price: 40 }] });
+    const { orderId } = await env.control.createOrder(SHOP, { lineItems: [{ variantId: variantIds[0], quantity: 1 }, { variantId: studio[0], quantity: 2 }], shippingAddress: ADDRESS });
+    type Fos = { order: { fulfillmentOrders: { nodes: Array<{ id: string; assignedLocation: { name: string }; lineItems: { nodes: Array<{ totalQuantity: number }> } }> } } };
+    const { body } = await env.graphql<Fos>(SHOP, token, `query($id: ID!) { order(id: $id) { fulfillmentOrders(first: 5) { nodes { id assignedLocation { name } lineItems(first: 5) { nodes { totalQuantity } } } } } }`, { id: orderId });
+    const fos = body.data?.order.fulfillmentOrders.nodes ?? [];
+    expect(fos.map((fo) => [fo.assignedLocation.name, fo.lineItems.nodes.map((l) => l.totalQuantity)])).toEqual([["Shop location", [1]], ["Print studio", [2]]]);
+    const created = await env.graphql<CreateData>(SHOP, token, CREATE, { f: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fos[1].id }], trackingInfo: { number: "PS-1" } } });
+    expect(created.body.data?.fulfillmentCreate.userErrors).toEqual([]);
+    const order = await env.control.getOrder(SHOP, orderId);
+    expect(order.displayFulfillmentStatus).toBe("PARTIALLY_FULFILLED");
+    expect(order.fulfillmentOrders.map((fo) => [fo.locationName, fo.status])).toEqual([["Shop location", "OPEN"], ["Print studio", "CLOSED"]]);
+  });
+});
+
 describe("GIVEN products with options and images", () => {
   it("WHEN they are listed with paging and a title search THEN pages follow the cursor and the search filters", async () => {
     await env.control.createProduct(SHOP, { title: "Mug", variants: [{ title: "Default Title", price: 12 }] });

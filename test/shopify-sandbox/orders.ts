@@ -146,12 +146,20 @@ export function createOrder(store: Store, shop: ShopState, input: OrderInput, no
     fulfillmentIds: [],
     test: true,
   };
-  const fo: FulfillmentOrderState = {
-    id: store.ids.next(), orderId: order.id, locationId: shop.locationId, status: "OPEN", createdAt: at, updatedAt: at,
-    lineItems: lineItems.map((li) => ({ id: store.ids.next(), lineItemId: li.id, totalQuantity: li.quantity, remainingQuantity: li.quantity })),
-  };
-  shop.fulfillmentOrders.set(fo.id, fo);
-  order.fulfillmentOrderIds.push(fo.id);
+  // One fulfillment order per location, in the order the lines name them; custom items ship from the primary.
+  const byLocation = new Map<number, LineItemState[]>();
+  for (const li of lineItems) {
+    const loc = (li.variantId !== null ? shop.variants.get(li.variantId)?.locationId : undefined) ?? shop.locationId;
+    byLocation.set(loc, [...(byLocation.get(loc) ?? []), li]);
+  }
+  for (const [locationId, items] of byLocation) {
+    const fo: FulfillmentOrderState = {
+      id: store.ids.next(), orderId: order.id, locationId, status: "OPEN", createdAt: at, updatedAt: at,
+      lineItems: items.map((li) => ({ id: store.ids.next(), lineItemId: li.id, totalQuantity: li.quantity, remainingQuantity: li.quantity })),
+    };
+    shop.fulfillmentOrders.set(fo.id, fo);
+    order.fulfillmentOrderIds.push(fo.id);
+  }
   shop.orders.set(order.id, order);
   return order;
 }

@@ -45,6 +45,8 @@ export interface VariantState {
   selectedOptions: Array<{ name: string; value: string }>;
   inventoryItemId: number;
   grams: number;
+  /** The location that stocks and ships it; an order gets one fulfillment order per location. */
+  locationId: number;
 }
 
 export interface LineItemState {
@@ -154,7 +156,9 @@ export interface ShopState {
   offlineTokenExpiresAt: number | null;
   refreshTokens: Map<string, number>;
   onlineTokens: Map<string, OnlineToken>;
+  /** The primary location; `locations` holds it and any other named in products. */
   locationId: number;
+  locations: Map<number, { id: number; name: string }>;
   products: Map<number, ProductState>;
   variants: Map<number, VariantState>;
   orders: Map<number, OrderState>;

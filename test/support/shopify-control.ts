@@ -11,6 +11,8 @@ export interface SandboxProductInput {
   /** Option names, or {name, values}; default one option "Title". */
   options?: Array<string | { name: string; values?: string[] }>;
   imageUrl?: string;
+  /** The location (by name) that ships it; an order gets one fulfillment order per location. Default: the primary. */
+  location?: string;
   /** Option values by position or by name (default: the title split on " / "). */
   variants: Array<{ title: string; sku?: string | null; price: string | number; imageUrl?: string; options?: string[] | Record<string, string>; selectedOptions?: Array<{ name: string; value: string }>; grams?: number }>;
 }
@@ -70,7 +72,7 @@ export interface SandboxOrder {
   lineItems: Array<{ id: string; variantId: string | null; title: string; variantTitle: string | null; sku: string | null; quantity: number; price: string; properties: Array<{ name: string; value: string }>; fulfilledQuantity: number }>;
   shippingAddress: Record<string, string | null> | null;
   shippingLines: Array<{ title: string; code: string; price: string }>;
-  fulfillmentOrders: Array<{ id: string; status: string; locationId: string; lineItems: Array<{ id: string; lineItemId: string; totalQuantity: number; remainingQuantity: number }> }>;
+  fulfillmentOrders: Array<{ id: string; status: string; locationId: string; locationName: string | null; lineItems: Array<{ id: string; lineItemId: string; totalQuantity: number; remainingQuantity: number }> }>;
   fulfillments: Array<{
     id: string; name: string; status: string; notifyCustomer: boolean; trackingInfo: SandboxTrackingInfo[]; createdAt: string; updatedAt: string;
     lineItems: Array<{ lineItemId: string; fulfillmentOrderId: string; fulfillmentOrderLineItemId: string; quantity: number }>;

@@ -34,7 +34,7 @@ export function queryRoot(ctx: GqlContext): View {
     order: (a: Args) => { const o = byId(s.orders, a.id, "Order"); return o ? orderView(ctx, o) : null; },
     fulfillmentOrder: (a: Args) => { const fo = byId(s.fulfillmentOrders, a.id, "FulfillmentOrder"); return fo ? fulfillmentOrderView(ctx, fo) : null; },
     fulfillment: (a: Args) => { const f = byId(s.fulfillments, a.id, "Fulfillment"); return f ? fulfillmentView(ctx, f) : null; },
-    location: () => locationView(ctx),
+    location: (a: Args) => locationView(ctx, a.id ? parseId(a.id, "Location") ?? 0 : s.locationId),
     node: (a: Args) => (a.id ? nodeView(ctx, a.id) : null),
     nodes: (a: Args) => (a.ids ?? []).map((id) => nodeView(ctx, id)),
     products: (a: Args) => connection(
@@ -48,7 +48,7 @@ export function queryRoot(ctx: GqlContext): View {
       a, (o) => o.id, (o) => orderView(ctx, o)),
     productsCount: () => ({ count: s.products.size, precision: "EXACT" }),
     ordersCount: () => ({ count: s.orders.size, precision: "EXACT" }),
-    locations: (a: Args) => connection([s.locationId], a, (id) => id, () => locationView(ctx)),
+    locations: (a: Args) => connection([...s.locations.keys()], a, (id) => id, (id) => locationView(ctx, id)),
     deliveryProfiles: (a: Args) => connection([s.id], a, (id) => id, () => deliveryProfileView(ctx)),
     currentAppInstallation: () => ({ id: `gid://shopify/AppInstallation/${s.id}`, accessScopes: s.scope.split(",").map((handle) => ({ handle, description: handle })) }),
   };

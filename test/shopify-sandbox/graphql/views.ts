@@ -136,7 +136,7 @@ export function fulfillmentOrderView(ctx: GqlContext, fo: FulfillmentOrderState)
     __typename: "FulfillmentOrder", id: gid("FulfillmentOrder", fo.id), status: fo.status, requestStatus: "UNSUBMITTED", createdAt: fo.createdAt, updatedAt: fo.updatedAt,
     orderId: gid("Order", fo.orderId), orderName: order?.name ?? "", orderProcessedAt: order?.processedAt,
     order: order ? () => orderView(ctx, order) : null,
-    assignedLocation: { name: "Shop location", location: locationView(ctx), countryCode: ctx.shop.countryCode },
+    assignedLocation: { name: ctx.shop.locations.get(fo.locationId)?.name ?? "", location: locationView(ctx, fo.locationId), countryCode: ctx.shop.countryCode },
     destination: order?.shippingAddress ? { ...addressView(order.shippingAddress, fo.id), __typename: "FulfillmentOrderDestination", id: gid("FulfillmentOrderDestination", fo.id), email: order.email } : null,
     deliveryMethod: { id: gid("DeliveryMethod", fo.id), methodType: "SHIPPING" },
     supportedActions: open ? [{ action: "CREATE_FULFILLMENT", externalUrl: null }, { action: "HOLD", externalUrl: null }, { action: "MOVE", externalUrl: null }] : [],
@@ -162,7 +162,7 @@ export function fulfillmentView(ctx: GqlContext, f: FulfillmentState): View {
     displayStatus: f.status === "CANCELLED" ? "CANCELED" : f.trackingInfo.length ? "CONFIRMED" : "FULFILLED", createdAt: f.createdAt, updatedAt: f.updatedAt,
     requiresShipping: true, totalQuantity: f.lineItems.reduce((s, l) => s + l.quantity, 0),
     trackingInfo: (args: Args) => firstOf(f.trackingInfo, args.first as number | null).map((t) => ({ ...t })),
-    location: locationView(ctx), service: { serviceName: "Manual", handle: "manual", type: "MANUAL", id: gid("FulfillmentService", ctx.shop.id) },
+    location: locationView(ctx, f.locationId), service: { serviceName: "Manual", handle: "manual", type: "MANUAL", id: gid("FulfillmentService", ctx.shop.id) },
     order: order ? () => orderView(ctx, order) : null,
     fulfillmentLineItems: (args: Args) => connection(f.lineItems, args, (l) => l.id, (l) => {
       const li = order?.lineItems.find((x) => x.id === l.lineItemId);
@@ -176,10 +176,12 @@ export function fulfillmentView(ctx: GqlContext, f: FulfillmentState): View {
   };
 }
 
-export function locationView(ctx: GqlContext): View {
+export function locationView(ctx: GqlContext, id: number): View | null {
+  const location = ctx.shop.locations.get(id);
+  if (!location) return null;
   return {
-    __typename: "Location", id: gid("Location", ctx.shop.locationId), legacyResourceId: String(ctx.shop.locationId), name: "Shop location", isActive: true,
-    fulfillsOnlineOrders: true, shipsInventory: true, hasActiveInventory: true, isPrimary: true,
+    __typename: "Location", id: gid("Location", id), legacyResourceId: String(id), name: location.name, isActive: true,
+    fulfillsOnlineOrders: true, shipsInventory: true, hasActiveInventory: true, isPrimary: id === ctx.shop.locationId,
     address: { countryCode: ctx.shop.countryCode, country: countryName(ctx.shop.countryCode), city: "Springfield", address1: "1 Gallery Street", zip: "00001", formatted: [] },
   };
 }
@@ -233,7 +235,7 @@ export function nodeView(ctx: GqlContext, id: string): View | null {
     case "FulfillmentOrder": { const fo = s.fulfillmentOrders.get(n); return fo ? fulfillmentOrderView(ctx, fo) : null; }
     case "Fulfillment": { const f = s.fulfillments.get(n); return f ? fulfillmentView(ctx, f) : null; }
     case "Customer": { const c = s.customers.get(n); return c ? customerView(ctx, c) : null; }
-    case "Location": return n === s.locationId ? locationView(ctx) : null;
+    case "Location": return locationView(ctx, n);
     case "Shop": return n === s.id ? shopView(ctx) : null;
     case "LineItem": {
       for (const o of s.orders.values()) { const li = o.lineItems.find((x) => x.id === n); if (li) return lineItemView(ctx, o, li); }
