@@ -4,7 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { loadEnvOrExit } from "./env.server";
-import { addDocumentResponseHeaders } from "./shopify.server";
+import { addDocumentResponseHeaders, appBridgeUrl } from "./shopify.server";
 import { startInProcessWorker } from "./pipeline/in-process.server";
 
 // Configuration is validated once, at boot: a bad variable stops the process with one line.
@@ -20,6 +20,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
+  // In sandbox mode the page loads the sandbox's App Bridge stand-in: do not preload Shopify's CDN copy.
+  if (appBridgeUrl) responseHeaders.delete("link");
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 
