@@ -11,6 +11,7 @@ import { loadOrder, makeStepContext, type PipelineConfig, type PipelineDeps, typ
 import { pipelineClients, type ClientOptions } from "./clients.server";
 import { claimLease, extendLease, LeaseLostError, releaseLease } from "./lease.server";
 import { failureResult, runStep } from "./run-step.server";
+import { prepareDatabaseForWorkers } from "./sqlite.server";
 import { onWake } from "./wake.server";
 
 export const DEFAULT_CONFIG: PipelineConfig = {
@@ -132,6 +133,7 @@ export function startWorker(options: WorkerOptions = {}): Worker {
   }
 
   const loop = (async () => {
+    await prepareDatabaseForWorkers().catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, "could not switch SQLite to WAL"));
     while (!stopping && !abandoned) {
       let claimed = 0;
       try {

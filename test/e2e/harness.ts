@@ -190,7 +190,13 @@ export async function startHarness(opts: { creditLimitCents?: number | null; set
 export async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const value = await check();
+    let value: T | null | undefined | false;
+    try {
+      value = await check();
+    } catch (error) {
+      const e = error as { code?: unknown; meta?: unknown; message?: string };
+      throw new Error(`while waiting for ${what}: ${String(e.code ?? "")} ${JSON.stringify(e.meta ?? null)} ${(e.message ?? String(error)).split("\n").slice(-3).join(" ")}`);
+    }
     if (value) return value;
     if (Date.now() > until) throw new Error(`gave up waiting for ${what}\n${await timelines()}`);
     await new Promise((r) => setTimeout(r, 50));
