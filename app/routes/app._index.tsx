@@ -1,6 +1,6 @@
 // Home: health at a glance (orders by state this week, what needs the merchant, setup doctor,
 // studio spend this month) with a banner while the studio key is a test key.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { authenticate } from "~/shopify.server";
@@ -10,6 +10,8 @@ import { StateBadge } from "~/components/StateBadge";
 import { SpendChart } from "~/components/SpendChart";
 import { SetupDoctor } from "~/components/SetupDoctor";
 import { RouteError } from "~/components/RouteError";
+
+export const meta: MetaFunction = () => [{ title: "Home · Print Studio" }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);

@@ -1,6 +1,6 @@
 // The mapping editor: studio product, the generated selections form, artwork source, a live to-scale
 // preview, validation by sample quote (errors on their fields), bulk apply across sizes.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Card, ChoiceList, FormLayout, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
@@ -13,6 +13,8 @@ import { BulkApply } from "~/components/mapping/BulkApply";
 import { FramePreview } from "~/components/preview/FramePreview";
 import { RouteError } from "~/components/RouteError";
 import { useToast } from "~/components/useToast";
+
+export const meta: MetaFunction = () => [{ title: "Mapping · Print Studio" }];
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);

@@ -1,11 +1,13 @@
 // Product mappings: every Shopify product and variant (paged, searchable) with its mapping state.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Card, EmptyState, IndexTable, InlineStack, Layout, Page, Text, TextField, Thumbnail } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { authenticate } from "~/shopify.server";
 import { mappingListData, type MappingState } from "~/ui/mapping-list.server";
 import { RouteError } from "~/components/RouteError";
+
+export const meta: MetaFunction = () => [{ title: "Product mappings · Print Studio" }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);

@@ -1,6 +1,6 @@
 // One print order: its state, the reason and action when it needs attention, the actions that fit
 // the state, the timeline of every step, the lines, parcels and totals.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data as dataResponse } from "@remix-run/node";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, ButtonGroup, Card, DataTable, InlineStack, Layout, Link, Modal, Page, Text } from "@shopify/polaris";
@@ -14,6 +14,8 @@ import { Timeline } from "~/components/orders/Timeline";
 import { AddressForm, type AddressValues } from "~/components/orders/AddressForm";
 import { RouteError } from "~/components/RouteError";
 import { useToast } from "~/components/useToast";
+
+export const meta: MetaFunction = () => [{ title: "Print order · Print Studio" }];
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

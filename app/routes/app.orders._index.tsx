@@ -1,5 +1,5 @@
 // Print orders, newest first: filter by state, search by Shopify order name, keyset paging.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Badge, BlockStack, Card, EmptyState, IndexTable, InlineStack, Layout, Page, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
@@ -8,6 +8,8 @@ import { listPrintOrders } from "~/ui/order-queries.server";
 import { formatDateTime, formatMoney, stateBadge } from "~/ui/format";
 import { StateBadge, StudioStatusBadge } from "~/components/StateBadge";
 import { RouteError } from "~/components/RouteError";
+
+export const meta: MetaFunction = () => [{ title: "Print orders · Print Studio" }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -1,6 +1,6 @@
 // Settings and first-run onboarding: studio key (checked live), webhook URL + secret, submission,
 // shipping, rush tier, white-label, customer notification. Saved whole or not at all.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page, ProgressBar, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
@@ -12,6 +12,8 @@ import { PoliciesCard, type PolicyValues } from "~/components/settings/PoliciesC
 import { ShippingCard } from "~/components/settings/ShippingCard";
 import { useToast } from "~/components/useToast";
 import { RouteError } from "~/components/RouteError";
+
+export const meta: MetaFunction = () => [{ title: "Settings · Print Studio" }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
