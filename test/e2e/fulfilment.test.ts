@@ -36,6 +36,8 @@ describe("a paid order with print lines and an ordinary line", () => {
       return po?.studioOrderId ? po : null;
     });
     expect(placed.lines).toHaveLength(2);
+    // "Standard" is mapped in the shop's shipping policy: no discovery round.
+    expect(placed.shippingMethodId).toBe("au-standard");
     const studioOrders = await h.studio.orders(h.studioAccountId);
     expect(studioOrders).toHaveLength(1);
     expect(studioOrders[0].lines.map((l) => l.externalReference).sort()).toEqual(placed.lines.map((l) => l.shopifyLineItemGid).sort());

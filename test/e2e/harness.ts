@@ -122,7 +122,8 @@ export async function startHarness(opts: { creditLimitCents?: number | null; set
     studioWebhookSecret: endpoint.secret,
     studioBaseUrl: sim.baseUrl,
     submissionPolicy: "immediate",
-    shippingPolicy: { methods: {}, fallback: "cheapest" },
+    // "Standard" is mapped; orders without a shipping line go through discovery.
+    shippingPolicy: { methods: { Standard: "au-standard" }, fallback: "cheapest" },
     defaultRushTier: "standard",
     whiteLabel: true,
     notifyCustomer: true,
@@ -210,6 +211,9 @@ export async function printOrderFor(shop: string, orderId: string) {
 /** Every print order's state and timeline, for failure messages. */
 export async function timelines(): Promise<string> {
   const all = await db.printOrder.findMany({ include: { events: { orderBy: { at: "asc" } } }, orderBy: { createdAt: "asc" } });
+  // The unfinished ones first: they are what a failure is about.
+  const done = (state: string) => ["placed", "fulfilled", "cancelled", "nothing_to_print"].includes(state);
+  all.sort((a, b) => Number(done(a.state)) - Number(done(b.state)));
   return all
     .map((po) => `${po.shopifyOrderName} ${po.state} studio=${po.studioStatus ?? "-"} attention=${po.attentionCode ?? "-"} next=${po.nextAttemptAt?.toISOString() ?? "-"}\n${po.events.map((e) => `   ${e.type}: ${e.message}`).join("\n")}`)
     .join("\n");

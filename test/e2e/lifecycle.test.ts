@@ -106,7 +106,10 @@ describe("merchant actions", () => {
     await setPolicy("immediate");
     expect((await h.studio.orders(h.studioAccountId)).some((o) => o.lines.some((l) => l.externalReference === waiting.lines[0].shopifyLineItemGid))).toBe(false);
     expect(await approvePrintOrder(h.shop, waiting.id)).toEqual({ ok: true });
-    await placedOrder(orderId);
+    const placed = await placedOrder(orderId);
+    // The policy maps no Shopify shipping title now: the method came from SHIPPING_UNAVAILABLE's options.
+    expect(placed.events.map((e) => e.type)).toContain("shipping_chosen");
+    expect(placed.shippingMethodId).toBe("au-standard");
   });
 });
 

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const ORDERS = 24;
 
-it(`GIVEN ${ORDERS} orders delivered 3 times each with random studio faults THEN one studio order and one fulfilment each`, { timeout: 240_000 }, async () => {
+it(`GIVEN ${ORDERS} orders delivered 3 times each with random studio faults THEN one studio order and one fulfilment each`, { timeout: 600_000 }, async () => {
   for (const path of ["/uploads", "/quotes", "/orders"]) {
     await h.studio.addFault({ method: "POST", path, kind: "commit-then-500", probability: 0.15 });
     await h.studio.addFault({ method: "POST", path, kind: "reset", probability: 0.1 });
@@ -31,6 +31,7 @@ it(`GIVEN ${ORDERS} orders delivered 3 times each with random studio faults THEN
           { variantId: h.plainVariant, quantity: 1 },
         ],
         shippingAddress: ADDRESS,
+        shippingLine: { title: "Standard", price: "10.00" },
         email: `load${i}@example.org`,
       });
       await h.shopify.deliverWebhook(h.shop, { topic: "orders/paid", orderId, times: 3, concurrent: true });
@@ -43,13 +44,13 @@ it(`GIVEN ${ORDERS} orders delivered 3 times each with random studio faults THEN
       const rows = await db.printOrder.findMany({ where: { shopifyOrderGid: { in: ids } }, include: { lines: true } });
       return rows.length === ORDERS && rows.every((r) => r.studioOrderId) ? rows : null;
     },
-    180_000,
+    300_000,
   );
   for (const po of placed) await h.studio.addShipment(po.studioOrderId as string, { carrier: "AusPost", trackingNumber: `LD-${po.id}` });
   await waitFor(
     "every order fulfilled",
     async () => (await db.printOrder.count({ where: { shopifyOrderGid: { in: ids }, shopifyFulfillmentGid: { not: null } } })) === ORDERS,
-    180_000,
+    300_000,
   );
   const studioOrders = await h.studio.orders(h.studioAccountId);
   for (const po of placed) {
