@@ -91,6 +91,9 @@ export async function updateAddressAndRequote(shop: string, id: string, address:
     quoteTotalCents: null,
     quoteExpiresAt: null,
     shippingMethodId: null,
+    // Only reachable before anything was sent (or after a 402, which created nothing).
+    idempotencyKey: null,
+    orderRequestBody: null,
     state,
     attempts: 0,
     lastError: null,

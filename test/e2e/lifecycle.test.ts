@@ -184,8 +184,10 @@ describe("cancellation", () => {
     expect(order.lineItems.some((li) => studioRefs.includes(li.id))).toBe(false);
   });
 
-  it("GIVEN a placed order WHEN Shopify cancels it THEN it is cancelled at the studio and the invoice voided", async () => {
+  it("GIVEN a placed order WHEN Shopify cancels it (and the studio faults on the cancel) THEN it is cancelled at the studio and the invoice voided", async () => {
     const po = await placedOrder(await paidOrder());
+    await h.studio.addFault({ method: "POST", path: "/orders/*/cancel", kind: "500", count: 1 });
+    await h.studio.addFault({ method: "POST", path: "/orders/*/cancel", kind: "commit-then-reset", count: 1 });
     await h.shopify.cancelOrder(h.shop, po.shopifyOrderGid, { deliver: true });
     await waitFor("cancelled", async () => (await printOrderFor(h.shop, po.shopifyOrderGid))?.state === "cancelled");
     const studioOrder = await h.studio.order(po.studioOrderId as string);
