@@ -8,6 +8,8 @@ export interface HarnessOptions {
   orders: number;
   faults: boolean;
   seed: number;
+  /** Destination countries (null: AU, NZ, GB, US). */
+  countries: string[] | null;
   /** Orders created at the same time. */
   concurrency: number;
   /** Time for the demo to print its ready line. */
@@ -28,6 +30,10 @@ export interface HarnessOptions {
    * on this shared machine meanwhile do not delete it under us. The outside suite leaves it unset.
    */
   ownDatabase: boolean;
+  /** More environment for the demo (a test runner's own settings, such as LOG_LEVEL=silent, are overridden here). */
+  demoEnv: Record<string, string>;
+  /** Keep that database file after the run (for a post-mortem); it is deleted otherwise. */
+  keepDatabase: boolean;
   log: (line: string) => void;
 }
 
@@ -35,6 +41,7 @@ export const DEFAULT_OPTIONS: Omit<HarnessOptions, "log"> = {
   orders: 200,
   faults: true,
   seed: 20261121,
+  countries: null,
   concurrency: 6,
   readyWithinMs: 180_000,
   placementBaseMs: 90_000,
@@ -45,6 +52,8 @@ export const DEFAULT_OPTIONS: Omit<HarnessOptions, "log"> = {
   otherDemoWaitMs: 15 * 60_000,
   logDir: "/tmp/print-studio-acceptance",
   ownDatabase: true,
+  keepDatabase: false,
+  demoEnv: {},
 };
 
 export interface RunContext {

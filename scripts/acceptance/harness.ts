@@ -33,7 +33,7 @@ async function exercise(ctx: RunContext, extra: string[]): Promise<Figures> {
     for (const f of steadyFaults()) await ctx.studio.addFault(f);
     ctx.log(`Studio faults on: ${steadyFaults().length} probabilistic faults on POST /orders, /quotes, /uploads`);
   }
-  const plans = planOrders({ orders: ctx.options.orders, seed: ctx.options.seed, mappedVariantIds: ctx.ready.mappedVariantIds, unmappedVariantIds: ctx.ready.unmappedVariantIds });
+  const plans = planOrders({ orders: ctx.options.orders, seed: ctx.options.seed, mappedVariantIds: ctx.ready.mappedVariantIds, unmappedVariantIds: ctx.ready.unmappedVariantIds, countries: ctx.options.countries ?? undefined });
   await createOrders(ctx, plans);
   await awaitPlacement(ctx);
   await shipAndAwaitFulfilment(ctx);
@@ -61,7 +61,7 @@ export async function runAcceptance(partial: Partial<HarnessOptions> = {}): Prom
   const extra: string[] = [];
   let figures: Figures | null = null;
   await waitForOtherDemos(options.otherDemoWaitMs, log);
-  const env: Record<string, string> = options.ownDatabase ? { DEMO_DB_FILE: path.join(options.logDir, `demo-${process.pid}.db`) } : {};
+  const env: Record<string, string> = { ...options.demoEnv, ...(options.ownDatabase ? { DEMO_DB_FILE: path.join(options.logDir, `demo-${process.pid}.db`) } : {}) };
   const demo = await startDemo({ readyWithinMs: options.readyWithinMs, logDir: options.logDir, env });
   log(`Started npm run demo (ports app ${demo.ports.app}, studio ${demo.ports.studio}, shopify ${demo.ports.shopify}); output in ${demo.logFile}`);
   try {
@@ -87,7 +87,8 @@ export async function runAcceptance(partial: Partial<HarnessOptions> = {}): Prom
     extra.push(`App log after the ready line: ${appLog.groups.reduce((n, g) => n + g.count, 0)} warning/error lines in ${appLog.groups.length} kinds`);
     for (const g of appLog.groups.slice(0, 8)) extra.push(`  ${g.count}× ${g.example}`);
     extra.push(`Full demo output: ${demo.logFile}`);
-    if (env.DEMO_DB_FILE) for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(`${env.DEMO_DB_FILE}${suffix}`, { force: true });
+    if (env.DEMO_DB_FILE && options.keepDatabase) extra.push(`Demo database kept: ${env.DEMO_DB_FILE}`);
+    else if (env.DEMO_DB_FILE) for (const suffix of ["", "-journal", "-wal", "-shm"]) rmSync(`${env.DEMO_DB_FILE}${suffix}`, { force: true });
   }
   const report = figures === null ? [`=== Acceptance report (incomplete) ===`, ...extra, `VIOLATIONS (${violations.length}):`, ...violations.map((v, i) => `  ${i + 1}. ${v}`)].join("\n") : formatReport(figures, violations, extra);
   return { violations, figures, report, logFile: demo.logFile };

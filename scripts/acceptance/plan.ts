@@ -50,6 +50,8 @@ export interface PlanOptions {
   seed: number;
   mappedVariantIds: string[];
   unmappedVariantIds: string[];
+  /** Destination countries to draw addresses from (default: all of AU, NZ, GB, US). */
+  countries?: string[];
 }
 
 function pick<T>(rnd: () => number, list: readonly T[]): T {
@@ -85,8 +87,8 @@ function lines(rnd: () => number, kind: OrderKind, mapped: string[], unmapped: s
   }
 }
 
-function customer(rnd: () => number, index: number): { address: AddressInput; email: string } {
-  const place = pick(rnd, PLACES);
+function customer(rnd: () => number, index: number, places: Place[]): { address: AddressInput; email: string } {
+  const place = pick(rnd, places);
   const firstName = pick(rnd, FIRST);
   const lastName = pick(rnd, LAST);
   const phone = `${PHONE_PREFIX[place.countryCode]}${String(100_000 + Math.floor(rnd() * 899_999)).slice(0, 6)}`;
@@ -108,10 +110,12 @@ function assignCancellations(orders: PlannedOrder[]): void {
 
 export function planOrders(opts: PlanOptions): PlannedOrder[] {
   const rnd = seededRandom(opts.seed);
+  const places = PLACES.filter((p) => !opts.countries || opts.countries.includes(p.countryCode));
+  if (places.length === 0) throw new Error(`no addresses for countries ${opts.countries?.join(", ")} (known: AU, NZ, GB, US)`);
   const orders = Array.from({ length: opts.orders }, (_, index): PlannedOrder => {
     const kind = kindOf(rnd);
     const safeKind: OrderKind = opts.unmappedVariantIds.length === 0 && (kind === "mixed" || kind === "unmapped") ? "multi" : kind;
-    const { address, email } = customer(rnd, index);
+    const { address, email } = customer(rnd, index, places);
     const r = rnd();
     return {
       index,

@@ -1,4 +1,4 @@
-// npx tsx scripts/acceptance/run.ts [--orders N] [--faults on|off] [--seed S] [--shared-db]
+// npx tsx scripts/acceptance/run.ts [--orders N] [--faults on|off] [--seed S] [--late-watch SECONDS] [--countries AU,NZ] [--shared-db | --keep-db]
 // Runs the acceptance harness against `npm run demo`, prints the report, exits 1 on any violation.
 import { runAcceptance } from "./harness";
 
@@ -7,10 +7,12 @@ function argValue(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-function parseArgs(): { orders?: number; faults?: boolean; seed?: number; ownDatabase?: boolean } {
+function parseArgs(): { orders?: number; faults?: boolean; seed?: number; lateWatchMs?: number; countries?: string[]; ownDatabase?: boolean; keepDatabase?: boolean } {
   const orders = argValue("orders");
   const faults = argValue("faults");
   const seed = argValue("seed");
+  const lateWatch = argValue("late-watch");
+  if (lateWatch !== undefined && !(Number(lateWatch) >= 0)) throw new Error(`--late-watch must be a number of seconds, got ${lateWatch}`);
   if (orders !== undefined && !(Number.isInteger(Number(orders)) && Number(orders) > 0)) throw new Error(`--orders must be a positive integer, got ${orders}`);
   if (faults !== undefined && faults !== "on" && faults !== "off") throw new Error(`--faults must be on or off, got ${faults}`);
   if (seed !== undefined && !Number.isInteger(Number(seed))) throw new Error(`--seed must be an integer, got ${seed}`);
@@ -18,7 +20,10 @@ function parseArgs(): { orders?: number; faults?: boolean; seed?: number; ownDat
     ...(orders !== undefined ? { orders: Number(orders) } : {}),
     ...(faults !== undefined ? { faults: faults === "on" } : {}),
     ...(seed !== undefined ? { seed: Number(seed) } : {}),
+    ...(argValue("countries") !== undefined ? { countries: (argValue("countries") ?? "").toUpperCase().split(",").filter(Boolean) } : {}),
+    ...(lateWatch !== undefined ? { lateWatchMs: Number(lateWatch) * 1000 } : {}),
     ...(process.argv.includes("--shared-db") ? { ownDatabase: false } : {}),
+    ...(process.argv.includes("--keep-db") ? { keepDatabase: true } : {}),
   };
 }
 

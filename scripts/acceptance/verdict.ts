@@ -27,7 +27,8 @@ export interface Figures {
 
 const bump = (h: Record<string, number>, key: string | number, by = 1) => (h[String(key)] = (h[String(key)] ?? 0) + by);
 const describe = (s: StudioOrder) => `${s.orderId}${s.orderNumber ? ` ${s.orderNumber}` : ""} [${s.status}${typeof s.idempotencyKey === "string" ? `, key ${s.idempotencyKey}` : ""}]`;
-const who = (t: TrackedOrder) => `${t.name} (${t.orderId}, ${t.plan.kind}${t.plan.cancel !== "none" ? `, cancel ${t.plan.cancel}` : ""})`;
+const who = (t: TrackedOrder) =>
+  `${t.name} (${t.orderId}, plan #${t.plan.index} ${t.plan.kind} to ${t.plan.input.shippingAddress.countryCode}${t.plan.cancel !== "none" ? `, cancel ${t.plan.cancel}` : ""})`;
 const mapText = (m: Map<string, number>) => JSON.stringify(Object.fromEntries(m));
 
 function checkStudioSide(t: TrackedOrder, studio: StudioOrder[], v: string[], f: Figures): void {
