@@ -1,13 +1,13 @@
 // One print order: its state, the reason and action when it needs attention, the actions that fit
 // the state, the timeline of every step, the lines, parcels and totals.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data as dataResponse } from "@remix-run/node";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, ButtonGroup, Card, DataTable, InlineStack, Layout, Link, Modal, Page, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { authenticate } from "~/shopify.server";
 import { getPrintOrderDetail, requirePrintOrder } from "~/ui/order-queries.server";
 import { orderAction, type OrderActionResult } from "~/ui/order-actions.server";
+import { jsonResponse } from "~/ui/responses.server";
 import { formatDateTime, formatMoney } from "~/ui/format";
 import { StateBadge, StudioStatusBadge } from "~/components/StateBadge";
 import { Timeline } from "~/components/orders/Timeline";
@@ -26,7 +26,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const id = await requirePrintOrder(session.shop, params.id); // 404 for another shop's order
   const result = await orderAction(session.shop, id, await request.json().catch(() => null));
-  return dataResponse(result, { status: result.ok ? 200 : 400 });
+  return jsonResponse(result, result.ok ? 200 : 400);
 };
 
 const ADDRESS_CODES = new Set(["SHIPPING_ADDRESS_INCOMPLETE", "SHIPPING_UNAVAILABLE", "ADDRESS_INCOMPLETE"]);

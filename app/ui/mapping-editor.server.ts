@@ -1,6 +1,6 @@
 // Server side of the mapping editor: the page's data, sample quotes placed on fields, save (checked
 // by quoting first), bulk apply across the product's variants, delete.
-import { data as dataResponse } from "@remix-run/node";
+import { notFound } from "./responses.server";
 import { z } from "zod";
 import { deleteMapping, getMapping, MappingInputSchema, upsertMapping } from "~/models/variant-mapping.server";
 import { isOrderableProduct, type ProductSlug } from "~/models/print-products";
@@ -17,9 +17,9 @@ export const variantGidOf = (variantId: string) => `gid://shopify/ProductVariant
 
 /** The variant of this shop, or a 404 (unknown id, another shop's variant, malformed id). */
 export async function requireVariant(graphql: AdminGraphql, variantId: string | undefined): Promise<{ variant: VariantDetail; currencyCode: string }> {
-  if (!variantId || !/^\d{1,20}$/.test(variantId)) throw dataResponse("No such variant in this shop.", { status: 404 });
+  if (!variantId || !/^\d{1,20}$/.test(variantId)) throw notFound("No such variant in this shop.");
   const found = await getVariant(graphql, variantGidOf(variantId));
-  if (!found) throw dataResponse("No such variant in this shop.", { status: 404 });
+  if (!found) throw notFound("No such variant in this shop.");
   return found;
 }
 

@@ -1,7 +1,7 @@
 // Read side of the Orders pages: a keyset-paged list (newest first, filter by state, search by the
 // Shopify order name) and one order's detail with its timeline, lines, parcels and totals. Every
 // query is scoped by the session's shop: another shop's id reads as not found.
-import { data as dataResponse } from "@remix-run/node";
+import { notFound } from "./responses.server";
 import db from "~/db.server";
 import { isKnownState, PRINT_ORDER_STATES } from "./format";
 
@@ -88,18 +88,18 @@ const json = <T>(raw: string | null, fallback: T): T => {
 /** Throws a 404 unless the print order exists in this shop. */
 export async function requirePrintOrder(shop: string, id: string | undefined): Promise<string> {
   const found = id && id.length <= 64 ? await db.printOrder.findFirst({ where: { id, shopDomain: shop }, select: { id: true } }) : null;
-  if (!found) throw dataResponse("No such print order in this shop.", { status: 404 });
+  if (!found) throw notFound("No such print order in this shop.");
   return found.id;
 }
 
 /** One print order of this shop, or a 404 (unknown id or another shop's order). */
 export async function getPrintOrderDetail(shop: string, id: string | undefined) {
-  if (!id || id.length > 64) throw dataResponse("No such print order in this shop.", { status: 404 });
+  if (!id || id.length > 64) throw notFound("No such print order in this shop.");
   const po = await db.printOrder.findFirst({
     where: { id, shopDomain: shop },
     include: { lines: { orderBy: { position: "asc" } }, events: { orderBy: { at: "asc" } }, shipments: { orderBy: { createdAt: "asc" } } },
   });
-  if (!po) throw dataResponse("No such print order in this shop.", { status: 404 });
+  if (!po) throw notFound("No such print order in this shop.");
   const currency = (await studioCurrencies([po.id])).get(po.id) ?? null;
   return {
     id: po.id,

@@ -83,7 +83,10 @@ export async function startRouteHarness(): Promise<RouteHarness> {
       if (opts.json !== undefined) headers.set("Content-Type", "application/json");
       const url = new URL(path, process.env.SHOPIFY_APP_URL ?? "http://127.0.0.1:3000");
       const request = new Request(url, { method: opts.method ?? (opts.json === undefined ? "GET" : "POST"), headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
-      return fn({ request, params: opts.params ?? {}, context: {} });
+      const result = await fn({ request, params: opts.params ?? {}, context: {} });
+      // a returned Response is read into the same shape as a plain answer: { data, init: { status } }
+      if (result instanceof Response) return { type: "Response", data: await result.json(), init: { status: result.status } };
+      return result;
     },
     async close() {
       await sandbox.close();
