@@ -84,15 +84,19 @@ export async function quoteStep(ctx: StepContext): Promise<StepResult> {
           ]);
           continue;
         }
-        const names = error.details.shippingOptions.map((o) => o.name).join(", ") || "none";
+        const names = error.details.shippingOptions.map((o) => o.name).join(", ");
+        const where = address.address.country;
+        const message = names
+          ? `The studio offers no shipping method to ${where} that the shop's policy can use (offered: ${names}; collection and "quote only" methods are never chosen).`
+          : `The studio cannot ship this basket to ${where}: it offers no shipping method at all (framed glass and oversize pieces, for example, are not sent abroad).`;
         return {
           data: {
             state: "needs_attention",
             nextAttemptAt: null,
             shippingMethodId: null,
-            ...attentionFields(attention("SHIPPING_UNAVAILABLE", `The studio offers no usable shipping method for this order (offered: ${names}).`, "Map this order's Shopify shipping method to a studio method in Settings, or correct the address, then press Retry.")),
+            ...attentionFields(attention("SHIPPING_UNAVAILABLE", message, "Correct the address if it is wrong, or change the order with the customer (e.g. without the framed piece), then press Retry; otherwise cancel and refund it in Shopify.")),
           },
-          events: [{ type: "error", message: `No usable shipping method (offered: ${names}).` }],
+          events: [{ type: "error", message }],
         };
       }
       if (error instanceof StudioArtworkNotAllowedError && po.lastError !== "ARTWORK_NOT_ALLOWED") {
