@@ -9,6 +9,7 @@ import { getPrintOrderDetail, requirePrintOrder } from "~/ui/order-queries.serve
 import { orderAction, type OrderActionResult } from "~/ui/order-actions.server";
 import { jsonResponse } from "~/ui/responses.server";
 import { formatDateTime, formatMoney } from "~/ui/format";
+import { PRODUCT_NAMES } from "~/models/print-products";
 import { StateBadge, StudioStatusBadge } from "~/components/StateBadge";
 import { Timeline } from "~/components/orders/Timeline";
 import { AddressForm, type AddressValues } from "~/components/orders/AddressForm";
@@ -137,7 +138,7 @@ export default function OrderDetail() {
                 <DataTable
                   columnContentTypes={["text", "text", "numeric", "numeric", "numeric"]}
                   headings={["Item", "Studio product", "Sold", "Prints", "Studio amount"]}
-                  rows={o.lines.map((l) => [l.title, l.productSlug, l.quantity, l.studioQuantity, l.amountCents === null ? "—" : formatMoney(l.amountCents, currency)])}
+                  rows={o.lines.map((l) => [l.title, (PRODUCT_NAMES as Record<string, string>)[l.productSlug] ?? l.productSlug, l.quantity, l.studioQuantity, l.amountCents === null ? "—" : formatMoney(l.amountCents, currency)])}
                 />
               </BlockStack>
             </Card>

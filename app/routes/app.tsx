@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import { SkeletonBodyText, SkeletonDisplayText, SkeletonPage, Card, Layout, BlockStack } from "@shopify/polaris";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
@@ -14,8 +15,29 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return { apiKey: env().SHOPIFY_API_KEY, appBridgeUrl: appBridgeUrl ?? null };
 };
 
+/** Shown while another page's loader runs, instead of the page being left. */
+function LoadingPage() {
+  return (
+    <SkeletonPage primaryAction>
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <SkeletonDisplayText size="small" />
+              <SkeletonBodyText lines={6} />
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </SkeletonPage>
+  );
+}
+
 export default function App() {
   const { apiKey, appBridgeUrl } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const changingPage = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey} {...(appBridgeUrl ? { __APP_BRIDGE_URL: appBridgeUrl } : {})}>
       <NavMenu>
@@ -26,7 +48,7 @@ export default function App() {
         <Link to="/app/orders">Orders</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
-      <Outlet />
+      {changingPage ? <LoadingPage /> : <Outlet />}
     </AppProvider>
   );
 }

@@ -109,7 +109,15 @@ export class ShopifyQueryError extends Error {
 }
 
 async function run<T>(graphql: AdminGraphql, query: string, variables?: Record<string, unknown>): Promise<T> {
-  const res = await graphql(query, variables ? { variables } : undefined);
+  let res: Response;
+  try {
+    res = await graphql(query, variables ? { variables } : undefined);
+  } catch (error) {
+    // the library throws on GraphQL errors (THROTTLED included) and network failures
+    if (error instanceof Response) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ShopifyQueryError(/throttl/i.test(message) ? "Shopify is busy right now (rate limit); reload the page in a moment." : `Shopify did not answer: ${message}`);
+  }
   const body = (await res.json()) as { data?: T; errors?: Array<{ message?: string }> };
   if (body.errors?.length || !body.data) {
     throw new ShopifyQueryError(`Shopify did not answer the product query: ${body.errors?.map((e) => e.message).join("; ") || `HTTP ${res.status}`}`);
