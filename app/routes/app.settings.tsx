@@ -132,7 +132,7 @@ export default function Settings() {
               onChange={setApiKey}
               error={errors.studioApiKey}
               checking={check.state !== "idle"}
-              check={checked ? (checked.ok ? { ok: true, environment: checked.environment } : { ok: false, message: checked.message }) : null}
+              check={checked && apiKey.trim() ? (checked.ok ? { ok: true, environment: checked.environment } : { ok: false, message: checked.message }) : null}
               onCheck={() => check.submit({ intent: "checkKey", studioApiKey: apiKey }, { method: "post", encType: "application/json" })}
             />
             <WebhookCard

@@ -3,13 +3,8 @@
 // runs through the real authenticate.admin (session token, offline session, Admin GraphQL in the
 // sandbox) against a fresh SQLite database (or PostgreSQL with TEST_DATABASE_URL).
 // Prints p50 / p95 / max per page and fails (exit 1) when a p95 passes BUDGET_MS (default 300).
-process.env.NODE_ENV = "test";
-process.env.SHOPIFY_API_KEY ??= "test-api-key";
-process.env.SHOPIFY_API_SECRET ??= "test-api-secret-0123456789abcdef";
-process.env.SHOPIFY_APP_URL ??= "http://127.0.0.1:3000";
-process.env.SCOPES ??= "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_shipping";
-process.env.ENCRYPTION_KEY ??= "b".repeat(64);
-process.env.LOG_LEVEL ??= "silent";
+// the same complete test environment vitest gives every test file
+await import("../../test/support/setup-env");
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const PRODUCTS = 100;

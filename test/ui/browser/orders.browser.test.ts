@@ -103,4 +103,12 @@ describe.skipIf(!hasChromium)("Print orders, in the embedded admin", () => {
     await screenshot(ap, "12-order-cancelled");
     expect(await seriousAxeViolations(ap)).toEqual([]);
   });
+
+  it("GIVEN orders this week WHEN Home opens THEN it counts them by state and shows this month's studio spend", async () => {
+    await goto(ap, stack.adminUrl("/"));
+    await ap.app.getByText("2 print orders").waitFor();
+    expect(await ap.app.getByTestId("spend-chart").getAttribute("aria-label")).toMatch(/highest on day/);
+    await screenshot(ap, "13-home-with-orders");
+    expect(await seriousAxeViolations(ap)).toEqual([]);
+  });
 });
