@@ -4,7 +4,7 @@
 // sandbox) against a fresh SQLite database (or PostgreSQL with TEST_DATABASE_URL).
 // Prints p50 / p95 / max per page and fails (exit 1) when a p95 passes BUDGET_MS (default 300).
 // the same complete test environment vitest gives every test file
-await import("../../test/support/setup-env");
+import "../../test/support/setup-env";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const PRODUCTS = 100;
