@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import db from "~/db.server";
 import { saveShopSettings } from "~/models/shop-settings.server";
+import { resumeShopWork } from "~/pipeline/shop-work.server";
 import { approvePrintOrder, recordRefundDecision, retryPrintOrder, updateAddressAndRequote } from "~/pipeline/actions.server";
 import { signStudioWebhook } from "~/studio";
 import { ADDRESS, printOrderFor, startHarness, waitFor, type Harness } from "./harness";
@@ -246,6 +247,11 @@ describe("compliance", () => {
     await waitFor("uninstalled", async () => (await db.shop.findUnique({ where: { domain: h.shop } }))?.uninstalledAt);
     expect(await db.session.count({ where: { shop: h.shop } })).toBe(0);
     expect(await db.printOrder.count({ where: { shopDomain: h.shop, nextAttemptAt: { not: null } } })).toBe(0);
+    // A reinstall resumes the open orders (here: those waiting for studio news).
+    const open = await db.printOrder.count({ where: { shopDomain: h.shop, state: { in: ["placed", "fulfilled"] } } });
+    expect(await resumeShopWork(h.shop)).toBeGreaterThan(0);
+    expect(open).toBeGreaterThan(0);
+    expect((await db.shop.findUnique({ where: { domain: h.shop } }))?.uninstalledAt).toBeNull();
 
     await h.shopify.compliance(h.shop, { topic: "shop/redact" });
     const counts = async () => [
