@@ -11,11 +11,13 @@ import type { TimelineEntry } from "../timeline.server";
 
 const FULFILLABLE = ["OPEN", "IN_PROGRESS"];
 
+/** Shopify pairs numbers and URLs by position: URLs are sent only when every parcel has one. */
 export function trackingOf(shipments: Array<{ carrier: string | null; trackingNumber: string; trackingUrl: string | null }>): TrackingInput {
+  const urls = shipments.map((s) => s.trackingUrl);
   return {
     company: shipments.find((s) => s.carrier)?.carrier ?? null,
     numbers: shipments.map((s) => s.trackingNumber),
-    urls: shipments.map((s) => s.trackingUrl).filter((u): u is string => Boolean(u)),
+    urls: urls.every((u): u is string => Boolean(u)) ? urls : [],
   };
 }
 
@@ -37,8 +39,10 @@ export function printLinesToFulfil(order: ShopifyOrderFulfillment, lines: Array<
     }
     if (items.length > 0) groups.push({ fulfillmentOrderId: fo.id, fulfillmentOrderLineItems: items });
   }
-  const byHand = lines.filter((l) => !covered.has(l.shopifyLineItemGid));
-  return { groups, byHand };
+  // Still to fulfil but in a fulfillment order Shopify does not let us fulfil now (on hold, scheduled...).
+  const held = lines.filter((l) => !covered.has(l.shopifyLineItemGid) && order.fulfillmentOrders.nodes.some((fo) => !FULFILLABLE.includes(fo.status) && fo.lineItems.nodes.some((li) => li.lineItem.id === l.shopifyLineItemGid && li.remainingQuantity > 0)));
+  const byHand = lines.filter((l) => !covered.has(l.shopifyLineItemGid) && !held.includes(l));
+  return { groups, byHand, held };
 }
 
 export async function writeTracking(ctx: StepContext): Promise<StepResult> {
@@ -70,7 +74,15 @@ export async function writeTracking(ctx: StepContext): Promise<StepResult> {
       await db.shipment.updateMany({ where: { printOrderId: po.id, writtenAt: null }, data: { writtenAt: new Date() } });
       return { data: {}, events: [{ type: "fulfilment_skipped", message: "The Shopify order is cancelled: the parcels are listed here but no fulfilment is written." }] };
     }
-    const { groups, byHand } = printLinesToFulfil(state, po.lines);
+    const { groups, byHand, held } = printLinesToFulfil(state, po.lines);
+    if (held.length > 0) {
+      // One fulfilment for all the parcels: wait until Shopify releases the held lines.
+      const names = held.map((l) => `“${po.lines.find((x) => x.id === l.id)?.title}”`).join(", ");
+      return {
+        data: { ...attentionFields(attention("FULFILLMENT_ON_HOLD", `Shopify does not allow fulfilling ${names} right now (its fulfillment order is on hold or scheduled).`, "Release the hold in Shopify; the tracking is written automatically afterwards.")) },
+        events: [{ type: "fulfilment_waiting", message: `Tracking waits: ${names} cannot be fulfilled in Shopify right now.` }],
+      };
+    }
     for (const line of byHand.filter((l) => !po.lines.find((x) => x.id === l.id)?.fulfilledByHand)) {
       await db.printOrderLine.update({ where: { id: line.id }, data: { fulfilledByHand: true } });
       events.push({ type: "fulfilled_by_hand", message: `“${po.lines.find((x) => x.id === line.id)?.title}” was already fulfilled in Shopify (by hand); left alone.` });
