@@ -47,7 +47,9 @@ export default function OrderDetail() {
     if (result.ok) setConfirmCancel(false);
   }, [result, toast]);
   // orders in flight change under the worker: look again every few seconds while the page is open
-  const moving = !STOPPED.has(o.state) && o.state !== "needs_attention" && o.state !== "awaiting_approval";
+  // (a waiting order starts moving once the merchant acted on it: keep looking after a successful action)
+  const acted = fetcher.data?.ok === true;
+  const moving = !STOPPED.has(o.state) && (acted || (o.state !== "needs_attention" && o.state !== "awaiting_approval"));
   useEffect(() => {
     if (!moving) return;
     const t = setInterval(() => { if (revalidator.state === "idle" && document.visibilityState === "visible") revalidator.revalidate(); }, 3000);
