@@ -1,7 +1,10 @@
 // What each Shopify topic does. Every delivery is deduplicated on its event id first, in the same
 // database as the work it triggers, so that a redelivered event is a no-op that still answers 200.
 // orders/paid records its event id in the same transaction as the print order it creates.
+import { z } from "zod";
 import db from "~/db.server";
+
+const ScopesUpdateSchema = z.looseObject({ current: z.array(z.string()) });
 
 export interface ShopifyWebhookEvent {
   topic: string;
@@ -60,9 +63,9 @@ export async function handleShopifyWebhook(event: ShopifyWebhookEvent): Promise<
     }
     case "app/scopes_update":
     case "app/scopes/update": {
-      const current = (event.payload as { current?: unknown } | null)?.current;
-      const scopes = Array.isArray(current) ? current.map(String).join(",") : null;
-      if (scopes !== null) await db.session.updateMany({ where: { shop: event.shop }, data: { scope: scopes } });
+      const parsed = ScopesUpdateSchema.safeParse(event.payload);
+      if (!parsed.success) return "invalid";
+      await db.session.updateMany({ where: { shop: event.shop }, data: { scope: parsed.data.current.join(",") } });
       return "handled";
     }
     case "shop/redact": {
