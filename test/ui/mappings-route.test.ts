@@ -130,6 +130,16 @@ describe("Mapping editor", () => {
     expect(await mappings.getMapping(SHOP, `gid://shopify/ProductVariant/${cm5070}`)).toBeNull();
   });
 
+  it("GIVEN a saved mapping whose moulding the studio withdraws WHEN the list loads THEN it shows invalid, naming the material", async () => {
+    await h.studio.withdraw({ section: "mouldings", id: "mld-tas-oak-flat-20" });
+    const gift = idOf(h.products[SHOP][1].variantIds[0]);
+    await mappings.upsertMapping(SHOP, { variantGid: `gid://shopify/ProductVariant/${gift}`, productGid: h.products[SHOP][1].productId, productTitle: "Gift wrap", productSlug: "custom-framing", variantSelections: { ...FRAMED, mouldingId: "mld-tas-oak-flat-20" }, quantityPerUnit: 1, artworkSource: "variant_image" });
+    (await import("~/ui/studio.server")).forgetCatalogue(SHOP);
+    const rows = body<{ rows: Array<{ productTitle: string; state: string; reason: string | null }> }>(await h.call(list.loader, "/app/mappings")).rows;
+    expect(rows.find((r) => r.productTitle === "Gift wrap")).toMatchObject({ state: "invalid", reason: expect.stringContaining("mld-tas-oak-flat-20") });
+    await mappings.deleteMapping(SHOP, `gid://shopify/ProductVariant/${gift}`);
+  });
+
   it("GIVEN a mapping marked invalid (material withdrawn) WHEN the list loads THEN it shows invalid with the reason", async () => {
     await mappings.markMappingsInvalid(SHOP, new Map([[`gid://shopify/ProductVariant/${a3}`, "The moulding mld-satin-black-20 was withdrawn."]]));
     const data = body<{ rows: Array<{ variantTitle: string; state: string; reason: string | null }>; totals: { invalid: number } }>(await h.call(list.loader, "/app/mappings"));

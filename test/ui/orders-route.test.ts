@@ -36,6 +36,10 @@ beforeAll(async () => {
     shop: SHOP, name: "#1003", state: "needs_attention", createdAt: new Date(now - day),
     attention: { code: "SHIPPING_ADDRESS_INCOMPLETE", message: "shippingAddress.country must be an ISO 3166-1 alpha-2 code.", action: "Correct the shipping address on this page and re-quote." },
   });
+  ids.retry = await seedOrder({
+    shop: SHOP, name: "#1005", state: "needs_attention", createdAt: new Date(now - 5 * day),
+    attention: { code: "INTERNAL_ERROR", message: "The studio had a problem.", action: "The studio had a problem. Press Retry later." },
+  });
   ids.weird = await seedOrder({ shop: SHOP, name: "#1004", state: "teleporting", createdAt: new Date(now - 1000) });
   ids.foreign = await seedOrder({ shop: OTHER_SHOP, name: "#9001", state: "awaiting_approval" });
 });
@@ -46,8 +50,8 @@ type ListData = { orders: Array<{ id: string; name: string; state: string }>; pa
 describe("Orders list", () => {
   it("GIVEN this shop's orders WHEN the list loads THEN they come newest first, the other shop's are absent", async () => {
     const data = body<ListData>(await h.call(list.loader, "/app/orders"));
-    expect(data.orders.map((o) => o.name)).toEqual(["#1004", "#1003", "#1002", "#1001"]);
-    expect(data.stateCounts).toMatchObject({ fulfilled: 1, awaiting_approval: 1, needs_attention: 1, teleporting: 1 });
+    expect(data.orders.map((o) => o.name)).toEqual(["#1004", "#1003", "#1002", "#1001", "#1005"]);
+    expect(data.stateCounts).toMatchObject({ fulfilled: 1, awaiting_approval: 1, needs_attention: 2, teleporting: 1 });
   });
 
   it("GIVEN a state filter or an order-name search WHEN the list loads THEN only matching orders are listed", async () => {
@@ -61,7 +65,8 @@ describe("Orders list", () => {
     expect(first.orders).toHaveLength(25);
     expect(first.pageInfo.hasNextPage).toBe(true);
     const second = body<ListData>(await h.call(list.loader, `/app/orders?after=${first.pageInfo.endCursor}`));
-    expect(second.orders.map((o) => o.name)).toEqual(["#2004", "#2003", "#2002", "#2001", "#2000"]);
+    // 5 seeded this week + 26 from 2020: page 2 holds the 6 oldest
+    expect(second.orders.map((o) => o.name)).toEqual(["#2005", "#2004", "#2003", "#2002", "#2001", "#2000"]);
     expect(second.orders.some((o) => first.orders.some((f) => f.id === o.id))).toBe(false);
   });
 });
@@ -115,6 +120,14 @@ describe("Order detail", () => {
     const r = body<{ ok: boolean; message: string }>(await h.call(detail.action, `/app/orders/${ids.address}`, { params: { id: ids.address }, json: { intent: "address", address: { name: "Ada", line1: "", city: "Portland", state: "ME", postcode: "04101", country: "United States" } } }));
     expect(r.ok).toBe(false);
     expect(r.message).toMatch(/street address/);
+  });
+
+  it("GIVEN an order that needs attention WHEN retried THEN its attention is cleared and it resumes where its recovery points say", async () => {
+    const r = body<{ ok: boolean }>(await h.call(detail.action, `/app/orders/${ids.retry}`, { params: { id: ids.retry }, json: { intent: "retry" } }));
+    expect(r.ok).toBe(true);
+    const row = await db.printOrder.findUniqueOrThrow({ where: { id: ids.retry }, include: { events: true } });
+    expect([row.state, row.attentionCode]).toEqual(["received", null]);
+    expect(row.events.map((e) => e.type)).toContain("retry");
   });
 
   it("GIVEN an order not yet placed WHEN cancelled THEN the cancellation is requested", async () => {
