@@ -134,7 +134,8 @@ export async function listProducts(graphql: AdminGraphql, args: ProductPageArgs)
   const search = args.search?.trim();
   const variables = {
     ...(args.before ? { last: PRODUCT_PAGE_SIZE, before: args.before } : { first: PRODUCT_PAGE_SIZE, after: args.after ?? null }),
-    query: search ? `title:*${search.replace(/["\\]/g, "")}*` : null,
+    // free text (each word must match; Shopify looks at the title, SKU and tags); search syntax is stripped
+    query: search ? search.replace(/[":\\()*]/g, " ").trim() || null : null,
   };
   const data = await run<{ products: { nodes: ProductSummary[]; pageInfo: PageInfo } }>(graphql, PRODUCTS_QUERY, variables);
   return { products: data.products.nodes, pageInfo: data.products.pageInfo };
