@@ -28,6 +28,16 @@ const shopify = shopifyApp({
   sessionStorage: new PrismaSessionStorage(db),
   distribution: AppDistribution.AppStore,
   future: { unstable_newEmbeddedAuthStrategy: true },
+  hooks: {
+    // A (re)install: the shop's row exists and any work app/uninstalled stopped resumes.
+    // Imported here, not at the top, because the pipeline itself imports this module.
+    afterAuth: async ({ session }) => {
+      const { ensureShop } = await import("./models/shop-settings.server");
+      const { resumeShopWork } = await import("./pipeline/shop-work.server");
+      await ensureShop(session.shop);
+      await resumeShopWork(session.shop);
+    },
+  },
   ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
 });
 

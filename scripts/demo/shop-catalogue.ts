@@ -109,7 +109,8 @@ export function printConfiguration(catalogue: Catalogue, print: NonNullable<Demo
   if (print.kind === "giclee") return { productSlug: "fine-art-printing", variantSelections: { ...size, mediaId: paper.id } };
   if (print.kind === "framed") {
     const moulding = pick(unrestricted(catalogue.mouldings).filter((m) => !m.canvasFloatSuitable), "frame moulding", (m) => /black/i.test(text(m.colour)));
-    const glazing = pick(unrestricted(catalogue.glazing), "glazing", (g) => !g.isAcrylic);
+    // Acrylic: the studio ships glass-glazed frames domestically only, and demo orders go abroad too.
+    const glazing = pick(unrestricted(catalogue.glazing), "glazing", (g) => g.isAcrylic);
     const mat = pick(unrestricted(catalogue.matboards), "mat board", (m) => /white/i.test(text(m.colour)) && m.isAcidFree);
     return {
       productSlug: "custom-framing",
