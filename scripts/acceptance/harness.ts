@@ -16,7 +16,7 @@ import { checkReady, READY_PREFIX, readyLines } from "./ready-line";
 import { formatReport } from "./report";
 import { ShopifySurface } from "./shopify-surface";
 import { StudioSurface } from "./studio-surface";
-import { trafficLines } from "./studio-traffic";
+import { trafficLines, webhookLines } from "./studio-traffic";
 import { watchLostOrders } from "./late-watch";
 import { verdict, type Figures } from "./verdict";
 
@@ -39,6 +39,13 @@ async function exercise(ctx: RunContext, extra: string[]): Promise<Figures> {
   await shipAndAwaitFulfilment(ctx);
   const figures = await verdict(ctx);
   extra.push(...trafficLines(await ctx.studio.requests().catch(() => []), ctx.placementEndedAt));
+  try {
+    const hooks = webhookLines(await ctx.studio.webhookDeliveries());
+    extra.push(...hooks.lines);
+    ctx.violations.push(...hooks.violations);
+  } catch (error) {
+    extra.push(`Studio webhook deliveries could not be listed: ${errorText(error)}`);
+  }
   extra.push(...(await watchLostOrders(ctx)));
   return figures;
 }

@@ -22,6 +22,13 @@ export interface StudioRequest {
   errorCode: string | null;
 }
 
+export interface StudioDelivery {
+  type: string;
+  orderId?: string;
+  state: string;
+  attempts: Array<{ wallAt?: string; status: number | null; error?: string | null }>;
+}
+
 export type FaultKind = "500" | "429" | "timeout" | "reset" | "commit-then-500" | "commit-then-reset";
 export interface FaultInput {
   method: string;
@@ -56,6 +63,11 @@ export class StudioSurface {
   /** Every public request made with the account's keys, oldest first. */
   async requests(): Promise<StudioRequest[]> {
     return callEnvelope<StudioRequest[]>("GET", this.url(`/requests?accountId=${encodeURIComponent(this.accountId)}`));
+  }
+
+  /** Every webhook delivery of the simulator (the control surface lists them per endpoint or all). */
+  async webhookDeliveries(): Promise<StudioDelivery[]> {
+    return callEnvelope<StudioDelivery[]>("GET", this.url("/webhook-deliveries"));
   }
 
   async ship(orderId: string, parcel: ParcelInput): Promise<void> {
