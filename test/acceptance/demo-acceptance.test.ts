@@ -15,9 +15,9 @@ describe("offline demo, acceptance", () => {
         faults: true,
         readyWithinMs: 45_000,
         placementBaseMs: 25_000,
-        placementPerOrderMs: 2_000,
-        fulfilmentBaseMs: 15_000,
-        fulfilmentPerOrderMs: 500,
+        placementPerOrderMs: 4_000,
+        fulfilmentBaseMs: 30_000,
+        fulfilmentPerOrderMs: 2_000,
         // test/demo runs demos too, possibly at the same time in this suite: wait for them to finish.
         otherDemoWaitMs: 180_000,
         lateWatchMs: 0,

@@ -100,6 +100,8 @@ describe.skipIf(!hasChromium)("Print orders, in the embedded admin", () => {
     await ap.app.getByText("Cancelled", { exact: true }).first().waitFor({ timeout: 20_000 });
     const po = await db.printOrder.findFirstOrThrow({ where: { shopDomain: stack.shop, state: "cancelled" } });
     expect(po.studioOrderId).not.toBeNull();
+    // The confirmation modal fades out: judge contrast once it is gone, not half-transparent.
+    await ap.app.getByRole("dialog").waitFor({ state: "detached", timeout: 10_000 });
     await screenshot(ap, "12-order-cancelled");
     expect(await seriousAxeViolations(ap)).toEqual([]);
   });
