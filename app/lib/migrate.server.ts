@@ -81,7 +81,7 @@ export async function migrate(databaseUrl: string, root = process.cwd()): Promis
       const id = randomUUID();
       await db.query(`INSERT INTO "_prisma_migrations" ("id","checksum","migration_name","started_at") VALUES (${p(1)},${p(2)},${p(3)},CURRENT_TIMESTAMP)`, [id, checksum, name]);
       try {
-        await db.exec(postgres ? `BEGIN;\n${sql}\nCOMMIT;` : `BEGIN;\n${sql}\nCOMMIT;`);
+        await db.exec(`BEGIN;\n${sql}\nCOMMIT;`);
       } catch (error) {
         await db.exec("ROLLBACK;").catch(() => undefined);
         const message = error instanceof Error ? error.message : String(error);
