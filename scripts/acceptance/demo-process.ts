@@ -4,9 +4,11 @@
 // left is killed on the way out, also when the harness fails.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { readyLines, type DemoPorts } from "./ready-line";
+import { freePorts } from "../../test/support/ports";
+
+export { portIsFree } from "../../test/support/ports";
 
 export interface DemoExit {
   code: number | null;
@@ -27,39 +29,6 @@ export interface DemoProcess {
   alive(): boolean;
   /** SIGTERM, then waits up to `withinMs`; SIGKILLs the group when it does not exit. */
   stop(withinMs: number): Promise<DemoExit>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export async function freePorts(): Promise<DemoPorts> {
-  const taken = new Set<number>();
-  const next = async (): Promise<number> => {
-    for (;;) {
-      const port = await freePort();
-      if (!taken.has(port)) {
-        taken.add(port);
-        return port;
-      }
-    }
-  };
-  return { app: await next(), studio: await next(), shopify: await next() };
-}
-
-export function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.once("error", () => resolve(false));
-    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
-  });
 }
 
 /** Pids of other running demos (the demo keeps one database file, and the machine is shared). */

@@ -2,21 +2,13 @@
 // one machine-readable `demo ready {...}` line.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../support/serve-build";
+import { freePorts } from "../support/ports";
+import type { DemoReady } from "../../scripts/acceptance/ready-line";
 
-export interface DemoReady {
-  app: string;
-  studio: string;
-  shopify: string;
-  shop: string;
-  studioAccountId: string;
-  adminUrl: string;
-  mappedVariantIds: string[];
-  unmappedVariantIds: string[];
-}
+export { portIsFree } from "../support/ports";
+export type { DemoReady };
 
 export interface RunningDemo {
   ready: DemoReady;
@@ -27,29 +19,6 @@ export interface RunningDemo {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** Kills whatever is left of the process group and removes the demo's database. */
   cleanup(): Promise<void>;
-}
-
-export async function freePorts(): Promise<{ app: number; studio: number; shopify: number }> {
-  const taken = new Set<number>();
-  const next = async (): Promise<number> => {
-    for (;;) {
-      const port = await freePort();
-      if (!taken.has(port)) {
-        taken.add(port);
-        return port;
-      }
-    }
-  };
-  return { app: await next(), studio: await next(), shopify: await next() };
-}
-
-/** True when nothing listens on 127.0.0.1:port (we can bind it ourselves). */
-export function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.once("error", () => resolve(false));
-    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
-  });
 }
 
 export async function startDemo(env: Record<string, string>, readyWithinMs: number): Promise<RunningDemo> {

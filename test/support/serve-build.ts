@@ -2,21 +2,10 @@
 // process, the way it runs in production, on a free loopback port.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "./ports";
 
 export const BUILD_ENTRY = path.resolve("build/server/index.js");
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServedApp {
   origin: string;

@@ -1,5 +1,6 @@
 // Typed client for the Shopify sandbox's /__shopify control surface (test/shopify-sandbox).
 // Every method throws an Error naming the call and the sandbox's answer on a non-2xx status.
+import type { DeliveryRecord } from "../shopify-sandbox/store";
 
 export interface SandboxProductInput {
   title: string;
@@ -45,17 +46,8 @@ export interface SandboxOrderInput {
   deliver?: boolean;
 }
 
-export interface WebhookDelivery {
-  topic: string;
-  webhookId: string;
-  eventId: string;
-  url: string;
-  status: number | null;
-  responseStatus: number | null;
-  error: string | null;
-  time: string;
-  durationMs: number;
-}
+/** One webhook delivery as GET /__shopify/shops/{shop}/webhook-deliveries lists it (the sandbox's own record). */
+export type WebhookDelivery = DeliveryRecord;
 
 export interface SandboxTrackingInfo { company: string | null; number: string | null; url: string | null }
 

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../../support/serve-build";
+import { freePort } from "../../support/ports";
 
 export interface UiApp { origin: string; close(): Promise<void> }
 
